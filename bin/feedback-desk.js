@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// Entry of `npx feedback-desk`: runs the TypeScript CLI directly on the project's pinned Node 24 (type stripping).
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  console.error(
+    `feedback-desk needs Node 24 or later (found ${process.versions.node}); run it through npx or npm, which use the project's pinned Node.`,
+  );
+  process.exit(1);
+}
+const { main } = await import('../src-main/cli/index.ts');
+await main();

@@ -1,0 +1,25 @@
+// End-to-end tests in Debian's Chromium against web mode (`feedback-desk serve`), started by the test itself.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  timeout: 120_000,
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});

@@ -1,0 +1,35 @@
+// The shape of one CLI command and the I/O it is given (so tests run commands in-process).
+import type { OptionSpec, OptionValues } from './args.ts';
+
+export interface CliIO {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  stdin: NodeJS.ReadableStream;
+  env: NodeJS.ProcessEnv;
+  /** Aborted on SIGINT/SIGTERM; long-running commands stop cleanly when it fires. */
+  signal: AbortSignal;
+}
+
+export interface CliCommand {
+  name: string;
+  /** One line for the command list. */
+  summary: string;
+  /** Extra paragraphs for `--help`, optional. */
+  details?: string;
+  options: readonly OptionSpec[];
+  /** Returns the process exit code. Throw UsageError for a bad value; other errors are printed as one line. */
+  run(options: OptionValues, io: CliIO): Promise<number>;
+}
+
+/** Typed accessors for parsed option values. */
+export function optString(options: OptionValues, name: string): string | undefined {
+  const v = options[name];
+  return typeof v === 'string' ? v : undefined;
+}
+export function optInt(options: OptionValues, name: string): number | undefined {
+  const v = options[name];
+  return typeof v === 'number' ? v : undefined;
+}
+export function optBool(options: OptionValues, name: string): boolean {
+  return options[name] === true;
+}

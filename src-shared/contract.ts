@@ -1,0 +1,148 @@
+// The one typed contract between the renderer and main: commands, their arguments and results, and events.
+// Both bridges (Electron IPC and the loopback HTTP bridge of web mode) carry exactly these.
+
+export type ErrorCode =
+  | 'bad-request' // arguments did not validate
+  | 'not-found'
+  | 'busy' // e.g. a sync is already running
+  | 'cancelled'
+  | 'auth' // the service refused the credentials
+  | 'network' // the service could not be reached
+  | 'service' // the service answered with an error
+  | 'credentials' // the keychain could not be used
+  | 'store' // the local database could not be used
+  | 'internal';
+
+/** An error as the user sees it: `message` is one or two plain sentences saying what happened and what to do. */
+export interface AppError {
+  code: ErrorCode;
+  message: string;
+}
+
+/** Handlers return results, not exceptions: Electron's invoke keeps nothing of a thrown error but its message. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+export type TreeItemType = 'GROUP' | 'EXPERIENCE_POINT';
+
+/** One node of the experience-point tree, as v2 lists it (`parent` is absent on the root). */
+export interface TreeItem {
+  experiencePointId: number;
+  name: string;
+  parent: number | null;
+  type: TreeItemType;
+}
+
+export type GroupDimension = 'day' | 'hour' | 'buttonIndex' | 'experiencePointId' | 'surveyId';
+
+export interface QueryFilter {
+  /** Experience points or groups; each id stands for its whole subtree. Absent: everything. */
+  experiencePointIds?: number[];
+  surveyIds?: number[];
+  /** Local dates `yyyy-MM-dd`, `from` inclusive, `to` exclusive. */
+  from?: string;
+  to?: string;
+  /** Misuse is left out unless this is true. */
+  includeMisuse?: boolean;
+}
+
+/** What to count and how to group it. The first slice measures counts only. */
+export interface QuerySpec {
+  measure: 'counts';
+  groupBy: GroupDimension[];
+  filter: QueryFilter;
+}
+
+/** One result row: the grouping values that were asked for, and the count. */
+export interface QueryRow {
+  day?: string; // local date yyyy-MM-dd
+  hour?: string; // local hour yyyy-MM-ddTHH
+  buttonIndex?: number;
+  experiencePointId?: number;
+  surveyId?: number;
+  count: number;
+}
+
+export interface SyncInfo {
+  source: 'v2';
+  baseUrl: string;
+  finishedAt: string; // ISO instant
+  feedbackCount: number;
+}
+
+export interface AppState {
+  /** Whether the local store holds any synced data. */
+  hasData: boolean;
+  /** Where the local store is. */
+  storePath: string;
+  lastSync: SyncInfo | null;
+  syncing: boolean;
+}
+
+export interface SyncProgress {
+  stream: string; // e.g. 'v2:experience-points', 'v2:button-feedbacks'
+  phase: 'running' | 'done' | 'failed' | 'cancelled';
+  items: number;
+  pages: number;
+  /** 0..1 over the whole sync, when it can be estimated. */
+  fraction: number | null;
+  message?: string;
+}
+
+export interface SyncSummary {
+  feedbackCount: number;
+  experiencePointCount: number;
+  seconds: number;
+}
+
+/** Command name → argument and result types. */
+export interface Commands {
+  'app:getState': { args: Record<string, never>; result: AppState };
+  'tree:list': { args: Record<string, never>; result: TreeItem[] };
+  'analytics:query': { args: QuerySpec; result: QueryRow[] };
+  /** Start the built-in emulator on loopback and sync its demo world into the local store. */
+  'demo:explore': { args: Record<string, never>; result: SyncSummary };
+  'sync:cancel': { args: Record<string, never>; result: { cancelled: boolean } };
+}
+
+export type CommandName = keyof Commands;
+export type CommandArgs<K extends CommandName> = Commands[K]['args'];
+export type CommandResult<K extends CommandName> = Commands[K]['result'];
+
+/** Event name → payload. */
+export interface Events {
+  'sync:progress': SyncProgress;
+}
+export type EventName = keyof Events;
+
+export const commandNames = [
+  'app:getState',
+  'tree:list',
+  'analytics:query',
+  'demo:explore',
+  'sync:cancel',
+] as const satisfies readonly CommandName[];
+
+export const eventNames = ['sync:progress'] as const satisfies readonly EventName[];
+
+export function isCommandName(value: unknown): value is CommandName {
+  return typeof value === 'string' && (commandNames as readonly string[]).includes(value);
+}
+
+/** Every handler of main, typed by the contract. Both bridges dispatch into one object of this type. */
+export type Handlers = {
+  [K in CommandName]: (args: CommandArgs<K>) => Promise<Result<CommandResult<K>>>;
+};
+
+/** What the preload exposes as `window.feedbackDesk`, and what the web bridge implements the same way. */
+export interface Bridge {
+  invoke<K extends CommandName>(command: K, args: CommandArgs<K>): Promise<Result<CommandResult<K>>>;
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+}
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(code: ErrorCode, message: string): Result<T> {
+  return { ok: false, error: { code, message } };
+}

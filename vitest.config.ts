@@ -1,0 +1,35 @@
+// Test projects: main (plain Node), renderer (happy-dom), integration (real emulator, SQLite file, keychain).
+import vue from '@vitejs/plugin-vue';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'main',
+          environment: 'node',
+          include: ['src-main/**/*.test.ts', 'src-shared/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [vue()],
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['src-renderer/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['test/integration/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
