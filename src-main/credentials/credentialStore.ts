@@ -9,8 +9,22 @@ export interface CredentialStore {
   delete(account: string): Promise<boolean>;
 }
 
+/** Why a store could not be used, so a surface can offer the right way out (e.g. keep the secret for this session). */
+export type CredentialFailure =
+  | 'unavailable' // no keychain implementation on this machine (keytar not installed or not loadable)
+  | 'no-bus' // Linux: no D-Bus session bus
+  | 'no-service' // Linux: no Secret Service on the bus
+  | 'locked' // the keyring is locked or its login collection does not exist
+  | 'missing' // the store works but holds no such secret
+  | 'failed'; // anything else the platform reported
+
 export class CredentialError extends Error {
   override name = 'CredentialError';
+  readonly failure: CredentialFailure;
+  constructor(message: string, failure: CredentialFailure = 'failed', options?: { cause?: unknown }) {
+    super(message, options);
+    this.failure = failure;
+  }
 }
 
 /** The keychain service name all of Feedback Desk's secrets are filed under. */
