@@ -1,0 +1,151 @@
+// Option builder for the daily stacked-bar chart of presses per button: pure data shaping, no DOM, no ECharts runtime.
+import type { BarSeriesOption } from 'echarts/charts';
+import type {
+  AriaComponentOption,
+  GridComponentOption,
+  LegendComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
+import type { ComposeOption } from 'echarts/core';
+import type { QueryRow } from '../contract.ts';
+import { buttonScaleFor } from './buttonScale.ts';
+
+export type DailyButtonChartOption = ComposeOption<
+  BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | AriaComponentOption
+>;
+
+export interface DailyButtonSeries {
+  buttonIndex: number;
+  name: string;
+  color: string;
+  /** One count per entry of `days`. */
+  data: number[];
+}
+
+/** Counts per local day (gaps filled with zeros) and button index, ready to draw or to compare in tests. */
+export interface DailyButtonTable {
+  days: string[];
+  series: DailyButtonSeries[];
+  total: number;
+}
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+/** Beyond this many days the axis keeps only days that have data, rather than allocating a huge empty range. */
+const maxFilledDays = 3660;
+
+/** Rows of `analytics:query` grouped by `['day', 'buttonIndex']` → a dense day × button table. */
+export function tabulateDailyButtonCounts(rows: readonly QueryRow[]): DailyButtonTable {
+  const counts = new Map<string, Map<number, number>>();
+  let maxIndex = 0;
+  let total = 0;
+  for (const row of rows) {
+    const { day, buttonIndex, count } = row;
+    if (day === undefined || !dayPattern.test(day) || buttonIndex === undefined) continue;
+    if (!Number.isInteger(buttonIndex) || buttonIndex < 0 || buttonIndex > 10 || !(count >= 0)) continue;
+    const perDay = counts.get(day) ?? new Map<number, number>();
+    perDay.set(buttonIndex, (perDay.get(buttonIndex) ?? 0) + count);
+    counts.set(day, perDay);
+    maxIndex = Math.max(maxIndex, buttonIndex);
+    total += count;
+  }
+  const days = fillDays([...counts.keys()].sort());
+  const scale = buttonScaleFor(maxIndex);
+  const series = Array.from({ length: scale.size }, (_, buttonIndex) => ({
+    buttonIndex,
+    name: scale.labels[buttonIndex] ?? `Button ${buttonIndex}`,
+    color: scale.colors[buttonIndex] ?? '#888888',
+    data: days.map((day) => counts.get(day)?.get(buttonIndex) ?? 0),
+  }));
+  return { days, series, total };
+}
+
+/** Every calendar day from the first to the last (inclusive), computed on UTC dates so no zone shifts a day. */
+export function fillDays(sortedDays: readonly string[]): string[] {
+  const first = sortedDays[0];
+  const last = sortedDays[sortedDays.length - 1];
+  if (first === undefined || last === undefined) return [];
+  const start = Date.parse(`${first}T00:00:00Z`);
+  const end = Date.parse(`${last}T00:00:00Z`);
+  const span = Math.round((end - start) / 86_400_000);
+  if (!Number.isFinite(span) || span > maxFilledDays) return [...sortedDays];
+  return Array.from({ length: span + 1 }, (_, i) =>
+    new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+/** The part of ECharts' tooltip callback parameters the formatter reads. */
+export interface TooltipParam {
+  seriesName?: string;
+  name?: string;
+  value?: unknown;
+}
+
+/**
+ * Tooltip text for one day. The tooltip uses ECharts' richText mode (drawn on the canvas, never HTML), and the
+ * text is plain: `{` `}` `|` are rich-text markup there, so they are dropped from names to keep them literal.
+ */
+export function formatDailyTooltip(params: TooltipParam | TooltipParam[]): string {
+  const list = Array.isArray(params) ? params : [params];
+  const plain = (s: string): string => s.replace(/[{}|]/g, '');
+  const day = plain(list[0]?.name ?? '');
+  let sum = 0;
+  const lines = [...list].reverse().map((p) => {
+    const n = typeof p.value === 'number' ? p.value : 0;
+    sum += n;
+    return `${plain(p.seriesName ?? '')}: ${n.toLocaleString('en-US')}`;
+  });
+  return [day, ...lines, `Total: ${sum.toLocaleString('en-US')}`].join('\n');
+}
+
+export interface DailyButtonChartSettings {
+  /** Off for tests, screenshots and prefers-reduced-motion. */
+  animation: boolean;
+}
+
+export function buildDailyButtonChartOption(
+  table: DailyButtonTable,
+  settings: DailyButtonChartSettings,
+): DailyButtonChartOption {
+  return {
+    animation: settings.animation,
+    aria: { enabled: true, decal: { show: false } },
+    color: table.series.map((s) => s.color),
+    grid: { left: 56, right: 24, top: 56, bottom: 40 },
+    legend: {
+      top: 8,
+      left: 'center',
+      icon: 'roundRect',
+      itemWidth: 12,
+      itemHeight: 12,
+      textStyle: { color: '#3c4452' },
+    },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      renderMode: 'richText',
+      formatter: (params) => formatDailyTooltip(params),
+    },
+    xAxis: {
+      type: 'category',
+      data: table.days,
+      axisTick: { alignWithLabel: true },
+      axisLabel: { color: '#5b6472', hideOverlap: true },
+      axisLine: { lineStyle: { color: '#c7ccd6' } },
+    },
+    yAxis: {
+      type: 'value',
+      minInterval: 1,
+      axisLabel: { color: '#5b6472' },
+      splitLine: { lineStyle: { color: '#eceff4' } },
+    },
+    series: table.series.map((s): BarSeriesOption => ({
+      type: 'bar',
+      name: s.name,
+      stack: 'presses',
+      data: s.data,
+      barMaxWidth: 28,
+      emphasis: { focus: 'series' },
+      itemStyle: { color: s.color },
+    })),
+  };
+}
