@@ -160,12 +160,14 @@ function countPlaywright(file, code) {
 }
 
 function firstLine(text) {
-  return String(text ?? '')
-    // eslint-disable-next-line no-control-regex -- strips terminal colours from runner messages
-    .replace(/\x1b\[[0-9;]*m/g, '')
-    .trim()
-    .split('\n')[0]
-    .slice(0, 200);
+  return (
+    String(text ?? '')
+      // eslint-disable-next-line no-control-regex -- strips terminal colours from runner messages
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .trim()
+      .split('\n')[0]
+      .slice(0, 200)
+  );
 }
 
 /**
