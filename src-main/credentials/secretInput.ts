@@ -19,7 +19,7 @@ export async function readSecret(stream: NodeJS.ReadableStream): Promise<string>
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     size += buffer.length;
     if (size > maxSecretBytes)
       throw new Error(`standard input holds more than ${maxSecretBytes} bytes: that is not a token`);
