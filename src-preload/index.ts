@@ -1,0 +1,7 @@
+// Preload (sandboxed, CommonJS): exposes `window.feedbackDesk`, the contract's Bridge, and nothing else.
+import { contextBridge, ipcRenderer } from 'electron';
+import type { Bridge } from '../src-shared/contract.ts';
+import { createBridge } from './bridge.ts';
+
+const bridge: Bridge = createBridge(ipcRenderer);
+contextBridge.exposeInMainWorld('feedbackDesk', bridge);
