@@ -85,6 +85,8 @@ export interface SyncProgress {
   pages: number;
   /** 0..1 over the whole sync, when it can be estimated. */
   fraction: number | null;
+  /** Items per second since this run of the stream started, when known. */
+  itemsPerSecond?: number;
   message?: string;
 }
 

@@ -1,5 +1,10 @@
 // Every CLI command, in the order `--help` lists them. Each lives in its own module beside this one.
 import type { CliCommand } from '../command.ts';
+import { emulator } from './emulator.ts';
 import { login } from './login.ts';
+import { query } from './query.ts';
+import { serve } from './serve.ts';
+import { status } from './status.ts';
+import { sync } from './sync.ts';
 
-export const commands: CliCommand[] = [login];
+export const commands: CliCommand[] = [emulator, login, sync, status, query, serve];

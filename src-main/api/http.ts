@@ -1,0 +1,313 @@
+// The service's HTTP transport: base-URL rule, auth headers, timeouts, cancellation, 429 waits, retries with backoff.
+import { ApiError, isAbortError } from './errors.ts';
+
+export interface RetryInfo {
+  endpoint: string;
+  /** 1 for the first retry. */
+  attempt: number;
+  delayMs: number;
+  reason: string;
+  rateLimited: boolean;
+}
+
+export interface HttpOptions {
+  /** The service's base address (without `/v1` or `/v2`); checked by `checkBaseUrl`. */
+  baseUrl: string;
+  /** Headers sent with every request (e.g. the token header). */
+  headers: Record<string, string>;
+  /** Strings that must never appear in an error message (the token); replaced by `***`. */
+  secrets?: readonly string[];
+  fetch?: typeof globalThis.fetch;
+  /** Per attempt, headers and body together. */
+  timeoutMs?: number;
+  /** Retries after 5xx, network errors, timeouts and unreadable bodies. */
+  maxRetries?: number;
+  /** How many 429 answers in a row are waited out before giving up. */
+  maxRateLimitWaits?: number;
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** A Retry-After longer than this is capped (the wait stays cancellable either way). */
+  maxRetryAfterMs?: number;
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  onRetry?: (info: RetryInfo) => void;
+}
+
+export interface JsonResponse {
+  body: unknown;
+  headers: Headers;
+  url: string;
+}
+
+export interface HttpClient {
+  /** `scheme://host:port` of the service. */
+  readonly origin: string;
+  /** The normalised base URL (no trailing slash). */
+  readonly baseUrl: string;
+  /** An absolute URL below the base, with query parameters (undefined values left out). */
+  url(path: string, query?: Record<string, string | number | boolean | undefined>): URL;
+  /** GET and parse JSON, with retries; `endpoint` names the resource in messages. */
+  getJson(url: URL, endpoint: string, signal?: AbortSignal): Promise<JsonResponse>;
+}
+
+const loopbackHosts = new Set(['localhost', '[::1]']);
+
+/** Returns the base URL without a trailing slash, or throws a `config` ApiError saying what is wrong with it. */
+export function checkBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ApiError(
+      'config',
+      `'${raw}' is not a valid address. Give the service's base URL, e.g. https://service.example.com.`,
+    );
+  }
+  const loopback = loopbackHosts.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new ApiError(
+      'config',
+      `The base URL must start with https:// (plain http:// is allowed only for localhost), not '${url.protocol}//${url.host}'.`,
+    );
+  if (url.username || url.password)
+    throw new ApiError(
+      'config',
+      'The base URL must not contain a user name or password; store the token with `feedback-desk login` instead.',
+    );
+  if (url.search || url.hash)
+    throw new ApiError('config', 'The base URL must not contain a query string or fragment.');
+  return url.href.replace(/\/+$/, '');
+}
+
+export function createHttpClient(options: HttpOptions): HttpClient {
+  const baseUrl = checkBaseUrl(options.baseUrl);
+  const origin = new URL(baseUrl).origin;
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const maxRetries = options.maxRetries ?? 5;
+  const maxRateLimitWaits = options.maxRateLimitWaits ?? 20;
+  const backoffMs = options.backoffMs ?? 500;
+  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 3_600_000;
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? sleepCancellable;
+  const secrets = (options.secrets ?? []).filter((s) => s.length > 0);
+  const timeoutText = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
+
+  const redact = (text: string): string => secrets.reduce((t, s) => t.split(s).join('***'), text);
+  const fail = (kind: ApiError['kind'], message: string, endpoint: string, status?: number): ApiError =>
+    new ApiError(kind, redact(message), status === undefined ? { endpoint } : { endpoint, status });
+
+  function url(path: string, query: Record<string, string | number | boolean | undefined> = {}): URL {
+    const u = new URL(`${baseUrl}/${path.replace(/^\/+/, '')}`);
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) u.searchParams.set(k, String(v));
+    return u;
+  }
+
+  async function getJson(target: URL, endpoint: string, signal?: AbortSignal): Promise<JsonResponse> {
+    // Never send the token anywhere but the configured service (a Link header could point elsewhere).
+    if (target.origin !== origin)
+      throw fail(
+        'invalid',
+        `The service pointed ${endpoint} to another address (${target.origin}); Feedback Desk refuses to follow it.`,
+        endpoint,
+      );
+    let failures = 0;
+    let rateLimitWaits = 0;
+    for (;;) {
+      if (signal?.aborted) throw cancelled(endpoint);
+      const outcome = await attempt(target, endpoint, signal);
+      if (outcome.ok) return outcome.response;
+      let delayMs: number;
+      if (outcome.rateLimited) {
+        rateLimitWaits++;
+        if (rateLimitWaits > maxRateLimitWaits)
+          throw fail(
+            'service',
+            `The service kept answering 'too many requests' for ${endpoint}. Wait an hour, then sync again; it resumes where it stopped.`,
+            endpoint,
+            429,
+          );
+        delayMs = outcome.retryAfterMs ?? backoff(rateLimitWaits);
+        delayMs = Math.min(delayMs, maxRetryAfterMs);
+      } else {
+        failures++;
+        if (failures > maxRetries) throw outcome.finalError(failures);
+        delayMs = backoff(failures);
+      }
+      options.onRetry?.({
+        endpoint,
+        attempt: outcome.rateLimited ? rateLimitWaits : failures,
+        delayMs,
+        reason: redact(outcome.reason),
+        rateLimited: outcome.rateLimited,
+      });
+      await sleep(delayMs, signal).catch(() => {
+        throw cancelled(endpoint);
+      });
+    }
+  }
+
+  /** Exponential backoff with full jitter: uniform in [0.5, 1] × base × 2^(n-1), capped. */
+  function backoff(n: number): number {
+    const ceiling = Math.min(maxBackoffMs, backoffMs * 2 ** (n - 1));
+    return Math.round(ceiling * (0.5 + random() / 2));
+  }
+
+  function cancelled(endpoint: string): ApiError {
+    return new ApiError('cancelled', 'The sync was cancelled.', { endpoint });
+  }
+
+  type Outcome =
+    | { ok: true; response: JsonResponse }
+    | { ok: false; rateLimited: true; retryAfterMs: number | null; reason: string }
+    | { ok: false; rateLimited: false; reason: string; finalError: (attempts: number) => ApiError };
+
+  async function attempt(target: URL, endpoint: string, signal?: AbortSignal): Promise<Outcome> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const networkFailure = (reason: string): Outcome => ({
+      ok: false,
+      rateLimited: false,
+      reason,
+      finalError: (n) =>
+        fail(
+          'network',
+          `Could not get ${endpoint} from ${origin} (${reason}) after ${n} attempts. Check the network connection and the base URL, then sync again; it resumes where it stopped.`,
+          endpoint,
+        ),
+    });
+    let res: Response;
+    try {
+      res = await doFetch(target, {
+        headers: { Accept: 'application/json', ...options.headers },
+        signal: combined,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw cancelled(endpoint);
+      if (isAbortError(error)) return networkFailure(`no answer within ${timeoutText}`);
+      return networkFailure(describeNetworkError(error));
+    }
+    const status = res.status;
+    if (status >= 200 && status < 300) {
+      try {
+        const body: unknown = await res.json();
+        return { ok: true, response: { body, headers: res.headers, url: res.url || target.href } };
+      } catch (error) {
+        if (signal?.aborted) throw cancelled(endpoint);
+        if (isAbortError(error)) return networkFailure(`the answer did not arrive within ${timeoutText}`);
+        if (error instanceof SyntaxError)
+          return networkFailure('the answer was not valid JSON, perhaps cut short');
+        return networkFailure(describeNetworkError(error));
+      }
+    }
+    const detail = await readErrorDetail(res, combined);
+    if (status === 429)
+      return {
+        ok: false,
+        rateLimited: true,
+        retryAfterMs: parseRetryAfter(res.headers.get('retry-after')),
+        reason: '429 too many requests',
+      };
+    if (status === 401)
+      throw fail(
+        'auth',
+        `The service at ${origin} refused the API token (401). Check that the token is valid and not revoked, then try again.`,
+        endpoint,
+        status,
+      );
+    if (status === 403)
+      throw fail(
+        'auth',
+        `The API token may not read ${endpoint} (403${detail ? `: ${detail}` : ''}). Ask an administrator for a token with the needed scope and experience points.`,
+        endpoint,
+        status,
+      );
+    if (status >= 500 || status === 408) {
+      const reason = `${status}${detail ? ` ${detail}` : ''}`;
+      return {
+        ok: false,
+        rateLimited: false,
+        reason,
+        finalError: (n) =>
+          fail(
+            'service',
+            `The service kept failing for ${endpoint} (${reason}) after ${n} attempts. Try again later; the sync resumes where it stopped.`,
+            endpoint,
+            status,
+          ),
+      };
+    }
+    throw fail(
+      'service',
+      `The service rejected the request for ${endpoint} (${status}${detail ? `: ${detail}` : ''}). This looks like a bug in Feedback Desk; please report it.`,
+      endpoint,
+      status,
+    );
+  }
+
+  return { origin, baseUrl, url, getJson };
+}
+
+/** The `message` of a DECISIONS.md error body, or a short excerpt of whatever came (HTML, text), or ''. */
+async function readErrorDetail(res: Response, signal: AbortSignal): Promise<string> {
+  let text: string;
+  try {
+    text = signal.aborted ? '' : await res.text();
+  } catch {
+    return '';
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string')
+      return clip(parsed.message);
+  } catch {
+    // Not JSON (a proxy's HTML page, or nothing): fall through to a plain excerpt.
+  }
+  return /^\s*</.test(text) ? '' : clip(text.trim());
+}
+
+function clip(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine;
+}
+
+/** Seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null) return null;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code =
+    cause && typeof cause === 'object' && 'code' in cause && typeof cause.code === 'string' ? cause.code : '';
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection reset';
+  if (code.startsWith('CERT_') || code.includes('TLS') || code.includes('SSL'))
+    return 'TLS certificate problem';
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return code
+    ? `${code}`
+    : message === 'terminated'
+      ? 'the answer was cut short'
+      : message || 'network error';
+}
+
+export function sleepCancellable(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,161 @@
+// The typed v2 client: token header, the experience-point tree and button feedbacks, paged, validated, prefetched.
+import { createHttpClient } from '../http.ts';
+import type { HttpClient, HttpOptions } from '../http.ts';
+import { asArray } from '../validate.ts';
+import { nextPage } from './paging.ts';
+import type { NextPage } from './paging.ts';
+import { parseButtonFeedback, parseTreeItem } from './records.ts';
+import type { ButtonFeedbackV2, TreeItemV2 } from './records.ts';
+
+export const experiencePointsEndpoint = 'experience-points.json';
+export const buttonFeedbacksEndpoint = 'results/button-feedbacks.json';
+/** The largest page the service gives (api-v2.md §4.2). */
+export const maxPageSize = 10_000;
+
+export interface FeedbackWindowQuery {
+  /** Local date `yyyy-MM-dd`, inclusive. */
+  startDate: string;
+  /** Local date `yyyy-MM-dd`, exclusive; at most a year after startDate. */
+  endDate: string;
+  includeMisuse: boolean;
+  /** 1..10000; default 10000. */
+  limit?: number;
+  experiencePointId?: number;
+  surveyId?: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** The offset this page starts at. */
+  offset: number;
+  /** Where the next page starts, or null after the last page. */
+  next: NextPage | null;
+}
+
+export interface V2ClientOptions extends Omit<HttpOptions, 'headers' | 'secrets'> {
+  token: string;
+}
+
+export interface V2Client {
+  readonly origin: string;
+  readonly baseUrl: string;
+  experiencePoints(options?: { signal?: AbortSignal; rootExperiencePointId?: number }): Promise<TreeItemV2[]>;
+  /** One page of button feedbacks. `url` is the service's Link for this page, when it gave one. */
+  buttonFeedbackPage(
+    query: FeedbackWindowQuery,
+    offset: number,
+    signal?: AbortSignal,
+    url?: string | null,
+  ): Promise<Page<ButtonFeedbackV2>>;
+  /** Every page of a window from `startOffset` on; the next page is already being fetched while the caller handles one. */
+  buttonFeedbackPages(
+    query: FeedbackWindowQuery,
+    options?: { startOffset?: number; signal?: AbortSignal },
+  ): AsyncGenerator<Page<ButtonFeedbackV2>>;
+}
+
+export function createV2Client(options: V2ClientOptions): V2Client {
+  const { token, ...rest } = options;
+  const http: HttpClient = createHttpClient({
+    ...rest,
+    headers: { 'X-Svc-API-Token': token },
+    secrets: [token],
+  });
+
+  async function getList<T>(
+    endpoint: string,
+    query: Record<string, string | number | boolean | undefined>,
+    offset: number,
+    limit: number,
+    parse: (value: unknown, where: { endpoint: string; index: number }) => T,
+    signal: AbortSignal | undefined,
+    linkUrl: string | null = null,
+  ): Promise<Page<T>> {
+    const target = linkUrl ? new URL(linkUrl) : http.url(`v2/${endpoint}`, { ...query, offset, limit });
+    const response = await http.getJson(target, endpoint, signal);
+    const raw = asArray(response.body, { endpoint });
+    const items = new Array<T>(raw.length);
+    for (let i = 0; i < raw.length; i++) items[i] = parse(raw[i], { endpoint, index: offset + i });
+    return { items, offset, next: nextPage(response.headers, offset, limit, raw.length, target.href) };
+  }
+
+  async function experiencePoints(
+    opts: { signal?: AbortSignal; rootExperiencePointId?: number } = {},
+  ): Promise<TreeItemV2[]> {
+    const all: TreeItemV2[] = [];
+    let next: NextPage | null = { url: null, offset: 0 };
+    while (next) {
+      const page: Page<TreeItemV2> = await getList(
+        experiencePointsEndpoint,
+        { rootExperiencePointId: opts.rootExperiencePointId },
+        next.offset,
+        maxPageSize,
+        parseTreeItem,
+        opts.signal,
+        next.url,
+      );
+      all.push(...page.items);
+      next = page.next;
+    }
+    return all;
+  }
+
+  function feedbackQuery(q: FeedbackWindowQuery): Record<string, string | number | boolean | undefined> {
+    return {
+      startDate: q.startDate,
+      endDate: q.endDate,
+      includeMisuse: q.includeMisuse,
+      experiencePointId: q.experiencePointId,
+      surveyId: q.surveyId,
+      order: 'asc',
+    };
+  }
+
+  function buttonFeedbackPage(
+    q: FeedbackWindowQuery,
+    offset: number,
+    signal?: AbortSignal,
+    url: string | null = null,
+  ): Promise<Page<ButtonFeedbackV2>> {
+    return getList(
+      buttonFeedbacksEndpoint,
+      feedbackQuery(q),
+      offset,
+      q.limit ?? maxPageSize,
+      parseButtonFeedback,
+      signal,
+      url,
+    );
+  }
+
+  async function* buttonFeedbackPages(
+    q: FeedbackWindowQuery,
+    opts: { startOffset?: number; signal?: AbortSignal } = {},
+  ): AsyncGenerator<Page<ButtonFeedbackV2>> {
+    // A local controller stops a prefetch in flight when the caller leaves the loop early.
+    const local = new AbortController();
+    const signal = opts.signal ? AbortSignal.any([opts.signal, local.signal]) : local.signal;
+    let pending: Promise<Page<ButtonFeedbackV2>> = buttonFeedbackPage(q, opts.startOffset ?? 0, signal);
+    try {
+      for (;;) {
+        const page = await pending;
+        if (page.next) {
+          pending = buttonFeedbackPage(q, page.next.offset, signal, page.next.url);
+          pending.catch(() => undefined); // observed when awaited; never an unhandled rejection if abandoned
+        }
+        yield page;
+        if (!page.next) return;
+      }
+    } finally {
+      local.abort();
+    }
+  }
+
+  return {
+    origin: http.origin,
+    baseUrl: http.baseUrl,
+    experiencePoints,
+    buttonFeedbackPage,
+    buttonFeedbackPages,
+  };
+}

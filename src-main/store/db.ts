@@ -1,0 +1,89 @@
+// Opening the local SQLite store: file, pragmas (WAL, synchronous=NORMAL), migrations, and the repositories on it.
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { StoreError, defaultMigrationsDir, loadMigrations, migrate } from './migrate.ts';
+import { createButtonFeedbackRepo } from './repos/buttonFeedbackRepo.ts';
+import type { ButtonFeedbackRepo } from './repos/buttonFeedbackRepo.ts';
+import { createCheckpointRepo } from './repos/checkpointRepo.ts';
+import type { CheckpointRepo } from './repos/checkpointRepo.ts';
+import { createSyncRunRepo } from './repos/syncRunRepo.ts';
+import type { SyncRunRepo } from './repos/syncRunRepo.ts';
+import { createTreeRepo } from './repos/treeRepo.ts';
+import type { TreeRepo } from './repos/treeRepo.ts';
+
+export interface Store {
+  readonly path: string;
+  readonly db: Database.Database;
+  readonly tree: TreeRepo;
+  readonly buttonFeedback: ButtonFeedbackRepo;
+  readonly checkpoints: CheckpointRepo;
+  readonly syncRuns: SyncRunRepo;
+  close(): void;
+}
+
+export interface OpenStoreOptions {
+  /** Refuse to create a new file (commands that only read, e.g. `query`). */
+  mustExist?: boolean;
+  migrationsDir?: string;
+  now?: () => Date;
+}
+
+/** Opens (creating when allowed) and migrates the store. Throws StoreError with a user-facing message. */
+export function openStore(path: string, options: OpenStoreOptions = {}): Store {
+  if (path !== ':memory:') {
+    if (options.mustExist && !existsSync(path))
+      throw new StoreError(
+        'unusable',
+        `There is no data file at ${path} yet. Run 'feedback-desk sync' first, or give its path with --db.`,
+      );
+    mkdirSync(dirname(path), { recursive: true });
+  }
+  let db: Database.Database;
+  try {
+    db = new Database(path, { fileMustExist: options.mustExist ?? false });
+  } catch (error) {
+    throw new StoreError(
+      'unusable',
+      `Could not open the data file ${path} (${messageOf(error)}). Check that the folder exists and is writable.`,
+    );
+  }
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('cache_size = -32000');
+    db.pragma('temp_store = MEMORY');
+    migrate(db, loadMigrations(options.migrationsDir ?? defaultMigrationsDir), options.now);
+  } catch (error) {
+    db.close();
+    if (error instanceof StoreError) throw error;
+    const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
+      throw new StoreError(
+        'corrupt',
+        `The data file ${path} is damaged or is not a Feedback Desk file. Move it away and sync again to rebuild it from the service.`,
+      );
+    throw new StoreError('unusable', `Could not prepare the data file ${path} (${messageOf(error)}).`);
+  }
+  const now = options.now ?? (() => new Date());
+  const checkpoints = createCheckpointRepo(db, now);
+  const store: Store = {
+    path,
+    db,
+    tree: createTreeRepo(db),
+    buttonFeedback: createButtonFeedbackRepo(db, checkpoints),
+    checkpoints,
+    syncRuns: createSyncRunRepo(db, now),
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+  return store;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export { StoreError };

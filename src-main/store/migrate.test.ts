@@ -1,0 +1,122 @@
+// Migrations: applied once each in order, recorded with checksums; edited and newer-version files refused.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore } from './db.ts';
+import { StoreError, checksumOf, defaultMigrationsDir, loadMigrations } from './migrate.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'fd-migrate-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function copyMigrations(): string {
+  const target = join(dir, 'migrations');
+  mkdirSync(target);
+  for (const f of readdirSync(defaultMigrationsDir))
+    copyFileSync(join(defaultMigrationsDir, f), join(target, f));
+  return target;
+}
+
+function storeError(fn: () => unknown): StoreError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof StoreError) return error;
+    throw error;
+  }
+  throw new Error('expected a StoreError');
+}
+
+describe('migrations', () => {
+  it('creates the schema once, records each migration with its checksum, and is a no-op the second time', () => {
+    const path = join(dir, 'a.sqlite');
+    openStore(path).close();
+    openStore(path).close();
+    const db = new Database(path, { readonly: true });
+    const rows = db.prepare('SELECT version, name, checksum FROM schema_migration').all();
+    const expected = loadMigrations().map((m) => ({
+      version: m.version,
+      name: m.name,
+      checksum: m.checksum,
+    }));
+    expect(rows).toEqual(expected);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('applies a new migration to an existing file in its own transaction', () => {
+    const migrations = copyMigrations();
+    const path = join(dir, 'b.sqlite');
+    openStore(path, { migrationsDir: migrations }).close();
+    const next = String(loadMigrations(migrations).length + 1).padStart(4, '0');
+    writeFileSync(join(migrations, `${next}_extra.sql`), 'CREATE TABLE extra (x INTEGER);');
+    const store = openStore(path, { migrationsDir: migrations });
+    expect(store.db.prepare('SELECT count(*) AS n FROM schema_migration').get()).toEqual({ n: Number(next) });
+    store.close();
+  });
+
+  it('rolls a failing migration back completely and records nothing', () => {
+    const migrations = copyMigrations();
+    const path = join(dir, 'c.sqlite');
+    openStore(path, { migrationsDir: migrations }).close();
+    const next = String(loadMigrations(migrations).length + 1).padStart(4, '0');
+    writeFileSync(
+      join(migrations, `${next}_broken.sql`),
+      'CREATE TABLE half (x INTEGER); SELECT * FROM no_such_table;',
+    );
+    expect(() => openStore(path, { migrationsDir: migrations })).toThrow(StoreError);
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'half'").get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT max(version) AS v FROM schema_migration').get()).toEqual({
+      v: Number(next) - 1,
+    });
+    db.close();
+  });
+
+  it('refuses a file whose applied migration was edited afterwards, naming the migration', () => {
+    const migrations = copyMigrations();
+    const path = join(dir, 'd.sqlite');
+    openStore(path, { migrationsDir: migrations }).close();
+    const first = readdirSync(migrations).sort()[0] ?? '';
+    writeFileSync(join(migrations, first), '-- edited\n' + 'CREATE TABLE x (y INTEGER);');
+    const error = storeError(() => openStore(path, { migrationsDir: migrations }));
+    expect(error.reason).toBe('edited-migration');
+    expect(error.message).toContain(first.replace(/\.sql$/, ''));
+  });
+
+  it('refuses a file written by a newer version with a message saying to update', () => {
+    const path = join(dir, 'e.sqlite');
+    openStore(path).close();
+    const db = new Database(path);
+    const newer = loadMigrations().length + 1;
+    db.prepare("INSERT INTO schema_migration VALUES (?, 'future', ?, '2030-01-01')").run(
+      newer,
+      checksumOf('future'),
+    );
+    db.close();
+    const error = storeError(() => openStore(path));
+    expect(error.reason).toBe('newer-version');
+    expect(error.message).toMatch(/newer version of Feedback Desk.*Update Feedback Desk/);
+  });
+
+  it('says so plainly when the file is not a database', () => {
+    const path = join(dir, 'f.sqlite');
+    writeFileSync(
+      path,
+      'this is not sqlite, just text that is long enough to fill a header page '.repeat(20),
+    );
+    const error = storeError(() => openStore(path));
+    expect(error.reason).toBe('corrupt');
+    expect(error.message).toContain('sync again to rebuild it');
+  });
+
+  it('refuses to create a file when it must exist', () => {
+    expect(storeError(() => openStore(join(dir, 'missing.sqlite'), { mustExist: true })).message).toContain(
+      "Run 'feedback-desk sync' first",
+    );
+  });
+});

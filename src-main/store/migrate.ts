@@ -1,0 +1,109 @@
+// Forward-only numbered migrations (`NNNN_name.sql`), each in its own transaction, recorded with a SHA-256 checksum.
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+/** A store that must not be used as it is; `reason` tells the user what happened and what to do. */
+export class StoreError extends Error {
+  override name = 'StoreError';
+  readonly reason: 'newer-version' | 'edited-migration' | 'corrupt' | 'unusable';
+  constructor(reason: StoreError['reason'], message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+export const defaultMigrationsDir = join(import.meta.dirname, 'migrations');
+
+export function checksumOf(sql: string): string {
+  return createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
+}
+
+/** Reads `NNNN_name.sql` files in version order; gaps and duplicates are a programming error. */
+export function loadMigrations(dir: string = defaultMigrationsDir): Migration[] {
+  const migrations = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .map((file) => {
+      const m = /^(\d{4})_([a-z0-9_]+)\.sql$/.exec(file);
+      if (!m) throw new Error(`migration file name '${file}' is not NNNN_name.sql`);
+      const sql = readFileSync(join(dir, file), 'utf8');
+      return { version: Number(m[1]), name: m[2] ?? '', sql, checksum: checksumOf(sql) };
+    })
+    .sort((a, b) => a.version - b.version);
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1)
+      throw new Error(
+        `migrations must be numbered 0001, 0002, … without gaps (found ${m.version} at position ${i + 1})`,
+      );
+  });
+  return migrations;
+}
+
+interface AppliedRow {
+  version: number;
+  name: string;
+  checksum: string;
+}
+
+/**
+ * Brings the file up to the newest migration. Refuses a file written by a newer version (a migration it does not
+ * know) and a file whose applied migration no longer matches its source (an edited migration).
+ */
+export function migrate(
+  db: Database.Database,
+  migrations: readonly Migration[],
+  now: () => Date = () => new Date(),
+): { applied: number[] } {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    checksum TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  ) STRICT`);
+  const appliedRows = db
+    .prepare<[], AppliedRow>('SELECT version, name, checksum FROM schema_migration ORDER BY version')
+    .all();
+  const newest = migrations.at(-1)?.version ?? 0;
+  const unknown = appliedRows.find((r) => r.version > newest);
+  if (unknown)
+    throw new StoreError(
+      'newer-version',
+      `This data file was written by a newer version of Feedback Desk (schema ${appliedRows.at(-1)?.version}, this version knows up to ${newest}). Update Feedback Desk, or choose another data file.`,
+    );
+  for (const row of appliedRows) {
+    const source = migrations[row.version - 1];
+    if (!source || source.checksum !== row.checksum)
+      throw new StoreError(
+        'edited-migration',
+        `Migration ${String(row.version).padStart(4, '0')}_${row.name} was changed after it was applied to this data file. Restore the migration, or rebuild the data file from the service.`,
+      );
+  }
+  const record = db.prepare(
+    'INSERT INTO schema_migration (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)',
+  );
+  const isApplied = db.prepare<[number], { one: number }>(
+    'SELECT 1 AS one FROM schema_migration WHERE version = ?',
+  );
+  const applied: number[] = [];
+  for (const m of migrations.slice(appliedRows.length)) {
+    // Re-checked inside the write lock: another process may have applied it meanwhile.
+    const done = db
+      .transaction(() => {
+        if (isApplied.get(m.version)) return false;
+        db.exec(m.sql);
+        record.run(m.version, m.name, m.checksum, now().toISOString());
+        return true;
+      })
+      .immediate();
+    if (done) applied.push(m.version);
+  }
+  return { applied };
+}

@@ -1,0 +1,136 @@
+// The fact table and its rollup: idempotent writes, rollup equal to a recount, page and checkpoint atomic.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
+import { openStore } from '../db.ts';
+import type { Store } from '../db.ts';
+import { feedbackIdText, feedbackKey } from './buttonFeedbackRepo.ts';
+
+let store: Store;
+beforeEach(() => {
+  store = openStore(':memory:');
+});
+afterEach(() => store.close());
+
+let next = 0;
+function feedback(over: Partial<ButtonFeedbackV2> = {}): ButtonFeedbackV2 {
+  next++;
+  return {
+    feedbackId: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`,
+    smileyId: 7,
+    localTime: '2024-05-01T10:15:00.000+02:00',
+    surveyId: 3,
+    experiencePointId: 11,
+    buttonIndex: 2,
+    misuse: false,
+    smileyType: 'SMILEY_TERMINAL',
+    position: 0,
+    ui: 'physical',
+    ...over,
+  };
+}
+
+/** Deterministic pseudo-random records over 3 points, 2 surveys, 3 days, all 11 buttons, some misuse. */
+function sample(n: number): ButtonFeedbackV2[] {
+  let s = 1;
+  const r = (k: number): number => ((s = (s * 48271) % 2147483647), s % k);
+  return Array.from({ length: n }, () =>
+    feedback({
+      experiencePointId: 10 + r(3),
+      surveyId: 1 + r(2),
+      buttonIndex: r(11),
+      misuse: r(10) === 0,
+      localTime: `2024-05-0${1 + r(3)}T${String(r(24)).padStart(2, '0')}:${String(r(60)).padStart(2, '0')}:00.000+02:00`,
+    }),
+  );
+}
+
+const rollupRows = (): unknown[] =>
+  store.db
+    .prepare(
+      'SELECT * FROM v2_button_rollup_hourly ORDER BY experience_point_id, local_hour, survey_id, misuse',
+    )
+    .all();
+
+/** The rollup recomputed from the facts with a plain GROUP BY: a second, simpler route to the same numbers. */
+const recount = (): unknown[] =>
+  store.db
+    .prepare(
+      `SELECT experience_point_id, local_time / 3600000 AS local_hour, survey_id, misuse,
+        ${Array.from({ length: 11 }, (_, i) => `sum(button_index = ${i}) AS n${i}`).join(', ')}
+       FROM v2_button_feedback GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    )
+    .all();
+
+describe('button feedback writes', () => {
+  it('stores a UUID as 16 bytes and gives it back', () => {
+    const id = '3f2a9c1e-0b7d-4c55-9e3a-1d2b3c4d5e6f';
+    expect(feedbackKey(id)).toHaveLength(16);
+    expect(feedbackIdText(feedbackKey(id))).toBe(id);
+    expect(feedbackKey('not-a-uuid')).toBe('not-a-uuid');
+  });
+
+  it('keeps every record once: a re-sent page inserts nothing and leaves the counts exact', () => {
+    const page = sample(500);
+    expect(store.buttonFeedback.writePage(page).inserted).toBe(500);
+    const before = rollupRows();
+    expect(store.buttonFeedback.writePage(page).inserted).toBe(0);
+    expect(store.buttonFeedback.writePage([...page.slice(100, 200), feedback()]).inserted).toBe(1);
+    expect(store.buttonFeedback.total()).toBe(501);
+    expect(rollupRows()).not.toEqual(before); // the one new record is counted
+    expect(rollupRows()).toEqual(recount());
+  });
+
+  it('keeps the rollup equal to a recount from the facts, over overlapping pages', () => {
+    const all = sample(3000);
+    for (let i = 0; i < all.length; i += 400)
+      store.buttonFeedback.writePage(all.slice(Math.max(0, i - 150), i + 400));
+    expect(rollupRows()).toEqual(recount());
+    // Third route: count the input in plain JS, misuse excluded.
+    expect(store.buttonFeedback.total({ includeMisuse: false })).toBe(all.filter((f) => !f.misuse).length);
+    expect(store.buttonFeedback.total()).toBe(3000);
+  });
+
+  it('derives UTC and local calendar fields from the timestamp’s own offset (fall-back hour counted twice)', () => {
+    store.buttonFeedback.writePage([
+      feedback({ localTime: '2024-10-27T02:30:00.000+02:00' }),
+      feedback({ localTime: '2024-10-27T02:30:00.000+01:00' }),
+      feedback({ localTime: '2024-03-09T23:30:00.000-05:00' }),
+    ]);
+    const rows = store.db
+      .prepare(
+        "SELECT strftime('%Y-%m-%dT%H:%M:%SZ', utc_time / 1000, 'unixepoch') AS utc, local_day, local_hour, local_weekday FROM v2_button_feedback ORDER BY utc_time",
+      )
+      .all();
+    expect(rows).toEqual([
+      { utc: '2024-03-10T04:30:00Z', local_day: '2024-03-09', local_hour: 23, local_weekday: 6 },
+      { utc: '2024-10-27T00:30:00Z', local_day: '2024-10-27', local_hour: 2, local_weekday: 7 },
+      { utc: '2024-10-27T01:30:00Z', local_day: '2024-10-27', local_hour: 2, local_weekday: 7 },
+    ]);
+    // Both 02:30s land in the same local-hour bucket of the rollup.
+    expect(
+      store.db.prepare('SELECT n2 FROM v2_button_rollup_hourly WHERE local_hour % 24 = 2').all(),
+    ).toEqual([{ n2: 2 }]);
+  });
+
+  it('commits a page and its checkpoint together, or neither', () => {
+    store.buttonFeedback.writePage([feedback()], { stream: 's', cursor: { offset: 1 } });
+    expect(store.checkpoints.get('s')).toEqual({ offset: 1 });
+    const broken = [feedback(), { ...feedback(), localTime: 'garbage' }];
+    expect(() => store.buttonFeedback.writePage(broken, { stream: 's', cursor: { offset: 3 } })).toThrow();
+    expect(store.checkpoints.get('s')).toEqual({ offset: 1 });
+    expect(store.buttonFeedback.total()).toBe(1);
+    expect(store.db.prepare('SELECT count(*) AS n FROM v2_button_feedback').get()).toEqual({ n: 1 });
+  });
+
+  it('records each device type once', () => {
+    store.buttonFeedback.writePage([
+      feedback({ smileyId: 1 }),
+      feedback({ smileyId: 1 }),
+      feedback({ smileyId: 2, smileyType: 'SMILEY_TOUCH' }),
+    ]);
+    expect(store.db.prepare('SELECT * FROM smiley ORDER BY smiley_id').all()).toEqual([
+      { smiley_id: 1, smiley_type: 'SMILEY_TERMINAL' },
+      { smiley_id: 2, smiley_type: 'SMILEY_TOUCH' },
+    ]);
+  });
+});

@@ -1,0 +1,124 @@
+// v2 button feedback facts and their hourly rollup: one transaction per page, rollup from rows really inserted.
+import type Database from 'better-sqlite3';
+import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
+import { localHourKey, parseLocalTimestamp } from '../../api/localTime.ts';
+import type { CheckpointRepo } from './checkpointRepo.ts';
+
+export interface CheckpointWrite {
+  stream: string;
+  cursor: unknown;
+}
+
+export interface ButtonFeedbackRepo {
+  /**
+   * Inserts a page, skipping records already stored; adds the rows really inserted to the hourly rollup; upserts the
+   * devices seen; writes the checkpoint. All in one transaction: a crash keeps either all of it or none.
+   */
+  writePage(items: readonly ButtonFeedbackV2[], checkpoint?: CheckpointWrite): { inserted: number };
+  /** Button feedbacks stored, read from the rollup (no fact scan). */
+  total(options?: { includeMisuse?: boolean }): number;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID is stored as its 16 bytes (20 bytes/row less than text); anything else stays text, so it cannot collide. */
+export function feedbackKey(feedbackId: string): Buffer | string {
+  return feedbackId.length === 36 && uuidPattern.test(feedbackId)
+    ? Buffer.from(feedbackId.replace(/-/g, ''), 'hex')
+    : feedbackId;
+}
+
+/** The stored form of a feedback id back to text (UUIDs lower-case with dashes). */
+export function feedbackIdText(key: Buffer | string): string {
+  if (typeof key === 'string') return key;
+  const h = key.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+interface RollupDelta {
+  point: number;
+  hour: number;
+  survey: number;
+  misuse: number;
+  counts: number[];
+}
+
+export function createButtonFeedbackRepo(
+  db: Database.Database,
+  checkpoints: CheckpointRepo,
+): ButtonFeedbackRepo {
+  // Positional parameters on the hot path: no object per row.
+  const insertFact = db.prepare(
+    `INSERT INTO v2_button_feedback (experience_point_id, local_time, feedback_id, utc_offset_min, survey_id, smiley_id,
+       button_index, misuse, position, ui) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  );
+  const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
+  const upsertRollup = db.prepare(
+    `INSERT INTO v2_button_rollup_hourly (experience_point_id, local_hour, survey_id, misuse, ${counters.join(', ')})
+     VALUES (?, ?, ?, ?, ${counters.map(() => '?').join(', ')})
+     ON CONFLICT (experience_point_id, local_hour, survey_id, misuse) DO UPDATE SET
+     ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+  );
+  const upsertSmiley = db.prepare(
+    `INSERT INTO smiley (smiley_id, smiley_type) VALUES (?, ?)
+     ON CONFLICT (smiley_id) DO UPDATE SET smiley_type = excluded.smiley_type WHERE smiley_type <> excluded.smiley_type`,
+  );
+  const sum = counters.join(' + ');
+  const totalAll = db.prepare<[], { n: number | null }>(
+    `SELECT sum(${sum}) AS n FROM v2_button_rollup_hourly`,
+  );
+  const totalNoMisuse = db.prepare<[], { n: number | null }>(
+    `SELECT sum(${sum}) AS n FROM v2_button_rollup_hourly WHERE misuse = 0`,
+  );
+
+  const writePage = db.transaction(
+    (items: readonly ButtonFeedbackV2[], checkpoint?: CheckpointWrite): { inserted: number } => {
+      const deltas = new Map<string, RollupDelta>();
+      const smileys = new Map<number, string>();
+      let inserted = 0;
+      for (const f of items) {
+        const t = parseLocalTimestamp(f.localTime);
+        if (!t) throw new Error(`unreadable localTime '${f.localTime}' reached the store`); // the client validates first
+        const misuse = f.misuse ? 1 : 0;
+        const changes = insertFact.run(
+          f.experiencePointId,
+          t.localMs,
+          feedbackKey(f.feedbackId),
+          t.offsetMinutes,
+          f.surveyId,
+          f.smileyId,
+          f.buttonIndex,
+          misuse,
+          f.position,
+          f.ui,
+        ).changes;
+        smileys.set(f.smileyId, f.smileyType);
+        if (changes !== 1) continue; // already stored: counted when it was first inserted
+        inserted++;
+        const hour = localHourKey(t.localMs);
+        const key = `${f.experiencePointId}|${hour}|${f.surveyId}|${misuse}`;
+        let delta = deltas.get(key);
+        if (!delta) {
+          delta = {
+            point: f.experiencePointId,
+            hour,
+            survey: f.surveyId,
+            misuse,
+            counts: new Array<number>(11).fill(0),
+          };
+          deltas.set(key, delta);
+        }
+        delta.counts[f.buttonIndex] = (delta.counts[f.buttonIndex] ?? 0) + 1;
+      }
+      for (const d of deltas.values()) upsertRollup.run(d.point, d.hour, d.survey, d.misuse, ...d.counts);
+      for (const [id, type] of smileys) upsertSmiley.run(id, type);
+      if (checkpoint) checkpoints.set(checkpoint.stream, checkpoint.cursor);
+      return { inserted };
+    },
+  );
+
+  return {
+    writePage: (items, checkpoint) => writePage.immediate(items, checkpoint),
+    total: (options = {}) => (options.includeMisuse === false ? totalNoMisuse : totalAll).get()?.n ?? 0,
+  };
+}

@@ -1,0 +1,92 @@
+// Sync runs: one row per run (source, address, when, outcome, counts) for "last sync" and `status`.
+import type Database from 'better-sqlite3';
+
+export type SyncRunStatus = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface SyncRun {
+  id: number;
+  source: string;
+  baseUrl: string;
+  startedAt: string;
+  finishedAt: string | null;
+  status: SyncRunStatus;
+  itemsReceived: number;
+  rowsInserted: number;
+  /** Button feedbacks in the store when the run ended. */
+  feedbackTotal: number | null;
+  error: string | null;
+}
+
+export interface SyncRunRepo {
+  start(source: string, baseUrl: string): number;
+  finish(
+    id: number,
+    outcome: {
+      status: Exclude<SyncRunStatus, 'running'>;
+      itemsReceived: number;
+      rowsInserted: number;
+      feedbackTotal: number;
+      error?: string;
+    },
+  ): void;
+  last(status?: SyncRunStatus): SyncRun | null;
+}
+
+interface Row {
+  sync_run_id: number;
+  source: string;
+  base_url: string;
+  started_at: string;
+  finished_at: string | null;
+  status: SyncRunStatus;
+  items_received: number;
+  rows_inserted: number;
+  feedback_total: number | null;
+  error: string | null;
+}
+
+export function createSyncRunRepo(db: Database.Database, now: () => Date): SyncRunRepo {
+  const start = db.prepare(
+    "INSERT INTO sync_run (source, base_url, started_at, status) VALUES (@source, @baseUrl, @startedAt, 'running')",
+  );
+  const finish = db.prepare(
+    `UPDATE sync_run SET finished_at = @finishedAt, status = @status, items_received = @itemsReceived,
+       rows_inserted = @rowsInserted, feedback_total = @feedbackTotal, error = @error WHERE sync_run_id = @id`,
+  );
+  const last = db.prepare<[], Row>('SELECT * FROM sync_run ORDER BY sync_run_id DESC LIMIT 1');
+  const lastWith = db.prepare<[string], Row>(
+    'SELECT * FROM sync_run WHERE status = ? ORDER BY sync_run_id DESC LIMIT 1',
+  );
+  return {
+    start: (source, baseUrl) =>
+      Number(start.run({ source, baseUrl, startedAt: now().toISOString() }).lastInsertRowid),
+    finish(id, o) {
+      finish.run({
+        id,
+        finishedAt: now().toISOString(),
+        status: o.status,
+        itemsReceived: o.itemsReceived,
+        rowsInserted: o.rowsInserted,
+        feedbackTotal: o.feedbackTotal,
+        error: o.error ?? null,
+      });
+    },
+    last(status) {
+      const row = status ? lastWith.get(status) : last.get();
+      return row
+        ? {
+            id: row.sync_run_id,
+            source: row.source,
+            baseUrl: row.base_url,
+            startedAt: row.started_at,
+            finishedAt: row.finished_at,
+            status: row.status,
+            itemsReceived: row.items_received,
+            rowsInserted: row.rows_inserted,
+            feedbackTotal: row.feedback_total,
+            error: row.error,
+          }
+        : null;
+    },
+  };
+}
