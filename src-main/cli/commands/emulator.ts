@@ -1,0 +1,109 @@
+// `feedback-desk emulator`: the feedback service emulator (v2 API over a generated world) on a local port.
+import {
+  DEFAULT_V1_CLIENT_ID,
+  DEFAULT_V1_TOKEN,
+  DEFAULT_V2_TOKEN,
+  LIMITED_V2_TOKEN,
+  startEmulator,
+} from '../../emulator/index.ts';
+import { UsageError } from '../args.ts';
+import { type CliCommand, optInt, optString } from '../command.ts';
+
+const SIZES = ['tiny', 'small', 'demo', 'large'] as const;
+
+function parseNow(text: string | undefined): Date | undefined {
+  if (text === undefined) return undefined;
+  // A date alone means its start in UTC; otherwise any ISO 8601 timestamp with a zone.
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text;
+  const d = new Date(iso);
+  if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(text) || Number.isNaN(d.getTime()))
+    throw new UsageError(`option '--now' takes an ISO 8601 date or timestamp, not '${text}'`);
+  return d;
+}
+
+export const emulator: CliCommand = {
+  name: 'emulator',
+  summary: 'run the feedback service emulator (deterministic demo data) on a local port',
+  details: [
+    'Generates a world from --seed, --size and --now and serves the v2 API under <url>/v2/ until Ctrl+C.',
+    'The same seed, size and now always give byte-identical answers.',
+    `Credentials: v2 token ${DEFAULT_V2_TOKEN} (every scope, whole tree) or ${LIMITED_V2_TOKEN}`,
+    `(feedback and structure only, one country); v1 client ${DEFAULT_V1_CLIENT_ID} / ${DEFAULT_V1_TOKEN}.`,
+  ].join('\n'),
+  options: [
+    {
+      name: 'port',
+      type: 'integer',
+      valueName: 'N',
+      description: 'port to listen on (0 picks a free one)',
+      min: 0,
+      max: 65535,
+      default: 8787,
+    },
+    { name: 'host', type: 'string', valueName: 'HOST', description: 'address to bind', default: '127.0.0.1' },
+    {
+      name: 'seed',
+      type: 'integer',
+      valueName: 'S',
+      description: 'seed of the generated world',
+      min: 0,
+      max: 4294967295,
+      default: 1,
+    },
+    {
+      name: 'size',
+      type: 'string',
+      valueName: 'SIZE',
+      description: 'world size (presses: ~4k, ~200k, ~2M, ~22M)',
+      choices: SIZES,
+      default: 'demo',
+    },
+    {
+      name: 'now',
+      type: 'string',
+      valueName: 'ISO',
+      description: "the world's present, e.g. 2026-01-31T12:00:00Z (default: the current time)",
+    },
+    {
+      name: 'rate-limit',
+      type: 'integer',
+      valueName: 'N',
+      description: 'requests per credential per hour',
+      min: 1,
+      default: 10000,
+    },
+  ],
+  async run(options, io) {
+    const size = SIZES.find((s) => s === optString(options, 'size')) ?? 'demo';
+    const now = parseNow(optString(options, 'now'));
+    io.stderr.write(`Generating the ${size} world…\n`);
+    const running = await startEmulator({
+      port: optInt(options, 'port') ?? 8787,
+      host: optString(options, 'host') ?? '127.0.0.1',
+      seed: optInt(options, 'seed') ?? 1,
+      size,
+      rateLimit: optInt(options, 'rate-limit') ?? 10000,
+      ...(now && { now }),
+    });
+    const w = running.world;
+    io.stdout.write(
+      [
+        `Emulator listening on ${running.url}  (v2: ${running.url}/v2/)`,
+        `World: seed ${w.seed}, size ${w.size}, now ${new Date(w.now).toISOString()}, ${w.presses.count} presses, ` +
+          `${w.experiencePoints.length} experience points, generated in ${Math.round(w.generationMs)} ms`,
+        `v2 token: ${DEFAULT_V2_TOKEN} (all scopes)   limited: ${LIMITED_V2_TOKEN}`,
+        `v1 client id / token: ${DEFAULT_V1_CLIENT_ID} / ${DEFAULT_V1_TOKEN}`,
+        `Try: curl -H 'X-Svc-API-Token: ${DEFAULT_V2_TOKEN}' '${running.url}/v2/experience-points.json'`,
+        'Stop with Ctrl+C.',
+        '',
+      ].join('\n'),
+    );
+    if (!io.signal.aborted)
+      await new Promise<void>((resolve) =>
+        io.signal.addEventListener('abort', () => resolve(), { once: true }),
+      );
+    await running.close();
+    io.stderr.write('Emulator stopped.\n');
+    return 0;
+  },
+};

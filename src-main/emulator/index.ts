@@ -1,0 +1,71 @@
+// The service emulator's entry: generate (or take) a world and serve it over HTTP on loopback.
+import { createEmulatorServer } from './http/server.ts';
+import { createV2Router } from './v2/index.ts';
+import type { World, WorldSize } from './world/types.ts';
+import { generateWorld } from './world/world.ts';
+
+export type { World, WorldSize } from './world/types.ts';
+export { generateWorld } from './world/world.ts';
+export {
+  DEFAULT_V1_CLIENT_ID,
+  DEFAULT_V1_TOKEN,
+  DEFAULT_V2_TOKEN,
+  LIMITED_V2_TOKEN,
+} from './http/identities.ts';
+
+export interface EmulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  seed?: number;
+  size?: WorldSize;
+  /** The world's present; default the current time. */
+  now?: Date;
+  /** Requests per credential per hour (default 10000). */
+  rateLimit?: number;
+  /** Serve this world instead of generating one (seed, size and now are then ignored). */
+  world?: World;
+}
+
+export interface RunningEmulator {
+  /** Base URL without a version, e.g. http://127.0.0.1:PORT */
+  url: string;
+  /** The world being served (for tests and tools). */
+  world: World;
+  close(): Promise<void>;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const world =
+    options.world ??
+    generateWorld({
+      ...(options.seed !== undefined && { seed: options.seed }),
+      ...(options.size !== undefined && { size: options.size }),
+      ...(options.now !== undefined && { now: options.now }),
+    });
+  const server = createEmulatorServer({
+    world,
+    ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+    routers: { v2: createV2Router(world) },
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    world,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,141 @@
+// Builds a complete world from (seed, size, now) and answers the questions every API view asks of it.
+import { DAY_MS, MINUTE_MS, formatTimestamp } from './calendar.ts';
+import { SIZES } from './catalog.ts';
+import { generatePresses } from './pressGenerator.ts';
+import { hash32 } from './prng.ts';
+import { generateStructure } from './structure.ts';
+import { ZoneClock } from './timeZones.ts';
+import type { World, WorldSize } from './types.ts';
+
+export interface WorldOptions {
+  seed?: number;
+  size?: WorldSize;
+  /** The world's present; defaults to the current time. */
+  now?: Date;
+}
+
+export const DEFAULT_SEED = 1;
+
+export function generateWorld(options: WorldOptions = {}): World {
+  const started = performance.now();
+  const seed = (options.seed ?? DEFAULT_SEED) >>> 0;
+  const size = options.size ?? 'tiny';
+  const now = (options.now ?? new Date()).getTime();
+  if (!Number.isFinite(now)) throw new Error('now must be a valid date');
+  const nowDay = Math.floor(now / DAY_MS);
+  const structure = generateStructure(seed, size, nowDay);
+  // Zone tables cover every survey period (the 2019/2020 web survey too) and a margin past now.
+  const earliest =
+    Math.min(nowDay - 740, ...structure.surveys.flatMap((s) => s.periods.map((p) => p.startDay))) * DAY_MS;
+  const latest = (nowDay + 400) * DAY_MS;
+  const zones = structure.zoneNames.map((z) => new ZoneClock(z, earliest, latest));
+  const presses = generatePresses({
+    seed,
+    now,
+    nowDay,
+    targetPresses: SIZES[size].targetPresses,
+    structure,
+    zones,
+  });
+  return {
+    seed,
+    size,
+    now,
+    nowDay,
+    ...structure,
+    zones,
+    presses,
+    nodeById: new Map(structure.nodes.map((n) => [n.id, n])),
+    surveyById: new Map(structure.surveys.map((s) => [s.id, s])),
+    assignmentByKey: new Map(structure.assignments.map((a) => [a.key, a])),
+    questionById: new Map(structure.questions.map((q) => [q.id, q])),
+    smileyById: new Map(structure.smileys.map((s) => [s.id, s])),
+    generationMs: performance.now() - started,
+  };
+}
+
+/** Index of the first press at or after `utcMs` (presses are sorted by time). */
+export function firstPressAtOrAfter(world: World, utcMs: number): number {
+  const ts = world.presses.ts;
+  let lo = 0;
+  let hi = world.presses.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((ts[mid] ?? 0) < utcMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+function hex32(x: number): string {
+  return (
+    (HEX[(x >>> 24) & 255] ?? '') +
+    (HEX[(x >>> 16) & 255] ?? '') +
+    (HEX[(x >>> 8) & 255] ?? '') +
+    (HEX[x & 255] ?? '')
+  );
+}
+
+/** The press's feedbackId: a version-4-shaped UUID derived from the seed and the press index (nothing stored). */
+export function feedbackId(world: World, index: number): string {
+  const a = hex32(hash32(world.seed, index, 1));
+  const b = hex32(hash32(world.seed, index, 2));
+  const c = hex32(hash32(world.seed, index, 3));
+  const d = hex32(hash32(world.seed, index, 4));
+  const variant = '89ab'[parseInt(c.charAt(0), 16) & 3] ?? '8';
+  return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
+}
+
+/** UTC offset (minutes) of the press's experience point at the press's instant. */
+export function pressOffset(world: World, index: number): number {
+  const ep = world.experiencePoints[world.presses.ep[index] ?? 0];
+  const zone = world.zones[ep?.zoneIndex ?? 0];
+  return zone ? zone.offsetAt(world.presses.ts[index] ?? 0) : 0;
+}
+
+/** `yyyy-MM-ddTHH:mm:ss.SSS±HH:MM` of the press in its experience point's zone. */
+export function pressLocalTime(world: World, index: number): string {
+  return formatTimestamp(world.presses.ts[index] ?? 0, pressOffset(world, index));
+}
+
+/** Local epoch day of the press at its experience point. */
+export function pressLocalDay(world: World, index: number): number {
+  return Math.floor(((world.presses.ts[index] ?? 0) + pressOffset(world, index) * MINUTE_MS) / DAY_MS);
+}
+
+const assignmentIndexCache = new WeakMap<World, Uint32Array[]>();
+
+/**
+ * Press indexes of each assignment (a v1 survey), in time order; built once per world on first use
+ * (one pass, 4 bytes per press).
+ */
+export function pressesByAssignment(world: World): Uint32Array[] {
+  const cached = assignmentIndexCache.get(world);
+  if (cached) return cached;
+  const { count, smiley } = world.presses;
+  const assignmentOfSmiley = Int32Array.from(world.smileys, (s) => s.assignmentIndex);
+  const counts = new Uint32Array(world.assignments.length);
+  for (let i = 0; i < count; i++) {
+    const a = assignmentOfSmiley[smiley[i] ?? 0] ?? 0;
+    counts[a] = (counts[a] ?? 0) + 1;
+  }
+  const lists = Array.from(counts, (n) => new Uint32Array(n));
+  const fill = new Uint32Array(world.assignments.length);
+  for (let i = 0; i < count; i++) {
+    const a = assignmentOfSmiley[smiley[i] ?? 0] ?? 0;
+    const list = lists[a];
+    const at = fill[a] ?? 0;
+    if (list) list[at] = i;
+    fill[a] = at + 1;
+  }
+  assignmentIndexCache.set(world, lists);
+  return lists;
+}
+
+/** The subtree of a node as a node-index range [start, end). */
+export function subtreeRange(world: World, nodeId: number): [number, number] | undefined {
+  const node = world.nodeById.get(nodeId);
+  return node ? [node.index, node.subtreeEnd] : undefined;
+}

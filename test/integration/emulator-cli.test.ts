@@ -1,0 +1,67 @@
+// `feedback-desk emulator` run in-process: help, one-line usage errors, and a real start/serve/stop cycle.
+import { describe, expect, it } from 'vitest';
+import type { CliIO } from '../../src-main/cli/command.ts';
+import { runCli } from '../../src-main/cli/index.ts';
+
+function io(signal: AbortSignal = new AbortController().signal): CliIO & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    stdout: { write: (t: string) => out.push(t) },
+    stderr: { write: (t: string) => err.push(t) },
+    stdin: process.stdin,
+    env: {},
+    signal,
+  };
+}
+
+describe('feedback-desk emulator', () => {
+  it('lists every option in --help', async () => {
+    const t = io();
+    expect(await runCli(['emulator', '--help'], t)).toBe(0);
+    const help = t.out.join('');
+    for (const option of ['--port', '--host', '--seed', '--size', '--now', '--rate-limit', '--help'])
+      expect(help).toContain(option);
+    expect(help).toContain('tiny|small|demo|large');
+  });
+
+  it.each([
+    [['--size', 'huge'], '--size'],
+    [['--port', 'eighty'], '--port'],
+    [['--bogus'], '--bogus'],
+    [['--now', 'yesterday'], '--now'],
+    [['--rate-limit', '0'], '--rate-limit'],
+  ])('refuses %j with one line naming the option', async (args, name) => {
+    const t = io();
+    expect(await runCli(['emulator', ...args], t)).not.toBe(0);
+    const err = t.err.join('');
+    expect(err.trim().split('\n')).toHaveLength(1);
+    expect(err).toContain(name);
+  });
+
+  it('prints the base URL and credentials, serves, and stops when signalled', async () => {
+    const controller = new AbortController();
+    const t = io(controller.signal);
+    const done = runCli(
+      ['emulator', '--port', '0', '--size', 'tiny', '--seed', '5', '--now', '2026-11-21T14:00:00Z'],
+      t,
+    );
+    let url = '';
+    for (let i = 0; i < 100 && !url; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      url = /listening on (http:\/\/\S+)/.exec(t.out.join(''))?.[1] ?? '';
+    }
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(t.out.join('')).toContain('demo-v2-token');
+    expect(t.out.join('')).toContain('demo-client');
+    const res = await fetch(`${url}/v2/experience-points.json`, {
+      headers: { 'X-Svc-API-Token': 'demo-v2-token' },
+    });
+    expect(res.status).toBe(200);
+    controller.abort();
+    expect(await done).toBe(0);
+    await expect(fetch(`${url}/v2/experience-points.json`)).rejects.toThrow();
+  });
+});
