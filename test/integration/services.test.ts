@@ -1,0 +1,175 @@
+// The composition root as both bridges see it: every contract command on a real store, the demo synced from the
+// real emulator in-process, results instead of exceptions, progress events, cancel, busy.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QuerySpec, SyncProgress } from '../../src-shared/contract.ts';
+import { startEmulator } from '../../src-main/emulator/index.ts';
+import { createServices } from '../../src-main/services.ts';
+import type { EmulatorOptions, Services } from '../../src-main/services.ts';
+import { tempDir } from './syncFixtures.ts';
+
+let dir: string;
+let services: Services;
+const events: SyncProgress[] = [];
+const emulatorLog: { started: EmulatorOptions[]; closed: number } = { started: [], closed: 0 };
+
+beforeAll(() => {
+  dir = tempDir('fd-services-');
+  services = createServices({
+    storePath: join(dir, 'demo.sqlite'),
+    demoSize: 'tiny',
+    // The real emulator, watched: which options it got and whether it was closed.
+    startEmulator: async (options) => {
+      emulatorLog.started.push(options);
+      const running = await startEmulator(options);
+      return { url: running.url, close: async () => (emulatorLog.closed++, running.close()) };
+    },
+  });
+  services.onEvent('sync:progress', (p) => events.push(p));
+});
+afterAll(async () => {
+  await services.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const query = (spec: unknown) => services.handlers['analytics:query'](spec as QuerySpec);
+
+describe('services', () => {
+  it('reports an empty store before the demo', async () => {
+    expect(await services.handlers['app:getState']({})).toEqual({
+      ok: true,
+      value: { hasData: false, storePath: join(dir, 'demo.sqlite'), lastSync: null, syncing: false },
+    });
+    expect(await services.handlers['sync:cancel']({})).toEqual({ ok: true, value: { cancelled: false } });
+  });
+
+  it('explores the demo: emulator started, synced with progress events, closed', async () => {
+    const pending = services.handlers['demo:explore']({});
+    const busy = await services.handlers['demo:explore']({});
+    expect(busy).toMatchObject({ ok: false, error: { code: 'busy' } });
+    expect(await services.handlers['app:getState']({})).toMatchObject({ ok: true, value: { syncing: true } });
+    const result = await pending;
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.feedbackCount).toBeGreaterThan(0);
+    expect(result.value.experiencePointCount).toBeGreaterThan(1);
+    expect(emulatorLog).toEqual({
+      started: [{ port: 0, host: '127.0.0.1', size: 'tiny', seed: 1 }],
+      closed: 1,
+    });
+
+    expect(events[0]).toMatchObject({ stream: 'v2:experience-points', phase: 'running' });
+    const feedback = events.filter((e) => e.stream === 'v2:button-feedbacks');
+    expect(feedback.at(-1)).toMatchObject({ phase: 'done', fraction: 1, items: result.value.feedbackCount });
+    const fractions = feedback.map((e) => e.fraction ?? 0);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b)); // never goes backwards
+
+    const state = await services.handlers['app:getState']({});
+    expect(state).toMatchObject({
+      ok: true,
+      value: {
+        hasData: true,
+        syncing: false,
+        lastSync: { source: 'v2', feedbackCount: result.value.feedbackCount },
+      },
+    });
+  });
+
+  it('lists the tree, root first', async () => {
+    const tree = await services.handlers['tree:list']({});
+    if (!tree.ok) throw new Error(tree.error.message);
+    expect(tree.value[0]?.parent).toBeNull();
+    expect(new Set(tree.value.map((t) => t.type))).toEqual(new Set(['GROUP', 'EXPERIENCE_POINT']));
+  });
+
+  it('answers a subtree query equal to a plain count over the fact rows', async () => {
+    const tree = await services.handlers['tree:list']({});
+    if (!tree.ok) throw new Error(tree.error.message);
+    const group = tree.value.find((t) => t.type === 'GROUP' && t.parent !== null) ?? tree.value[0];
+    if (!group) throw new Error('empty tree');
+    // The subtree walked in JS from the listed tree (not the recursive CTE under test).
+    const inside = new Set([group.experiencePointId]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const t of tree.value)
+        if (t.parent !== null && inside.has(t.parent) && !inside.has(t.experiencePointId)) {
+          inside.add(t.experiencePointId);
+          grew = true;
+        }
+    }
+    const db = new Database(join(dir, 'demo.sqlite'), { readonly: true });
+    const expected = db
+      .prepare(
+        `SELECT local_day AS day, button_index AS buttonIndex, count(*) AS count FROM v2_button_feedback
+         WHERE misuse = 0 AND experience_point_id IN (SELECT value FROM json_each(?)) GROUP BY 1, 2 ORDER BY 1, 2`,
+      )
+      .all(JSON.stringify([...inside]));
+    db.close();
+    expect(expected.length).toBeGreaterThan(0);
+    const result = await query({
+      measure: 'counts',
+      groupBy: ['day', 'buttonIndex'],
+      filter: { experiencePointIds: [group.experiencePointId] },
+    });
+    expect(result).toEqual({ ok: true, value: expected });
+  });
+
+  it('refuses a malformed or meaningless QuerySpec with bad-request, never throwing', async () => {
+    for (const spec of [
+      null,
+      'counts',
+      { measure: 'sum', groupBy: [], filter: {} },
+      { measure: 'counts', groupBy: ['day; DROP TABLE x'], filter: {} },
+      { measure: 'counts', groupBy: [], filter: { experiencePointIds: ['1 OR 1=1'] } },
+      { measure: 'counts', groupBy: [], filter: { from: '2024-02-30' } },
+      { measure: 'counts', groupBy: [], filter: { from: '2024-03-02', to: '2024-03-01' } },
+      { measure: 'counts', groupBy: [], filter: {}, extra: true },
+    ])
+      expect(await query(spec), JSON.stringify(spec)).toMatchObject({
+        ok: false,
+        error: { code: 'bad-request' },
+      });
+  });
+
+  it('cancels a running demo sync; the next explore resumes and finishes', async () => {
+    const local = createServices({ storePath: join(dir, 'cancel.sqlite'), demoSize: 'small' });
+    const off = local.onEvent('sync:progress', (p) => {
+      if (p.stream === 'v2:button-feedbacks' && p.pages === 2) void local.handlers['sync:cancel']({});
+    });
+    expect(await local.handlers['demo:explore']({})).toMatchObject({
+      ok: false,
+      error: { code: 'cancelled' },
+    });
+    off();
+    const again = await local.handlers['demo:explore']({});
+    expect(again.ok).toBe(true);
+    await local.close();
+  });
+
+  it('turns store and emulator failures into results', async () => {
+    const notDb = join(dir, 'not-a-db.sqlite');
+    writeFileSync(notDb, 'plain text, not SQLite '.repeat(100));
+    const broken = createServices({
+      storePath: notDb,
+      startEmulator: async () => {
+        throw new Error('port in use');
+      },
+    });
+    expect(await broken.handlers['app:getState']({})).toMatchObject({
+      ok: false,
+      error: { code: 'store', message: expect.stringContaining('damaged') },
+    });
+    await broken.close();
+    const noEmulator = createServices({
+      storePath: join(dir, 'x.sqlite'),
+      startEmulator: async () => Promise.reject(new Error('port in use')),
+    });
+    expect(await noEmulator.handlers['demo:explore']({})).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
+    await noEmulator.close();
+    expect(await noEmulator.handlers['tree:list']({})).toMatchObject({ ok: false, error: { code: 'store' } });
+  });
+});
