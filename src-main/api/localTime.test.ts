@@ -73,6 +73,13 @@ describe('parseLocalTimestamp across daylight-saving changes', () => {
     });
   });
 
+  it('knows leap years and optional seconds', () => {
+    expect(read('2024-02-29T10:00+01:00').utc).toBe('2024-02-29T09:00:00.000Z');
+    expect(read('2024-02-29T10:00:05.5Z').utc).toBe('2024-02-29T10:00:05.500Z');
+    expect(parseLocalTimestamp('2100-02-29T10:00:00Z')).toBeNull();
+    expect(parseLocalTimestamp('2000-02-29T10:00:00Z')).not.toBeNull();
+  });
+
   it('refuses impossible or malformed timestamps', () => {
     for (const bad of [
       '2023-02-29T10:00:00.000+01:00',

@@ -1,6 +1,6 @@
 // Forward-only numbered migrations (`NNNN_name.sql`), each in its own transaction, recorded with a SHA-256 checksum.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 
@@ -29,6 +29,11 @@ export function checksumOf(sql: string): string {
 
 /** Reads `NNNN_name.sql` files in version order; gaps and duplicates are a programming error. */
 export function loadMigrations(dir: string = defaultMigrationsDir): Migration[] {
+  if (!existsSync(dir))
+    throw new StoreError(
+      'unusable',
+      `Feedback Desk's database migrations are missing (${dir}); this installation is incomplete. Reinstall Feedback Desk.`,
+    );
   const migrations = readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .map((file) => {

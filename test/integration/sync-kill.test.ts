@@ -20,10 +20,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs the CLI; with `killAfterMs`, SIGKILLs it then (if still running). Resolves with how it ended. */
+/** Runs the CLI; with `killAfterMs`, sends it `killSignal` then (if still running). Resolves with how it ended. */
 function runSync(
   db: string,
   killAfterMs?: number,
+  killSignal: NodeJS.Signals = 'SIGKILL',
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -39,7 +40,7 @@ function runSync(
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer =
-      killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      killAfterMs === undefined ? undefined : setTimeout(() => child.kill(killSignal), killAfterMs);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
@@ -68,5 +69,16 @@ describe('sync killed at random moments', () => {
     const last = await runSync(killed);
     expect(last.code).toBe(0);
     expect(canonicalDump(killed)).toEqual(canonicalDump(clean));
+  });
+
+  it('stops cleanly on Ctrl-C (SIGINT): says so, exits 130, and the next run finishes the same store', async () => {
+    const path = join(dir, 'interrupted.sqlite');
+    const run = await runSync(path, 1200, 'SIGINT');
+    expect(run.code).toBe(130);
+    expect(run.stdout).toMatch(
+      /^Cancelled: .* The file is consistent; the next sync resumes where this one stopped\.$/m,
+    );
+    expect((await runSync(path)).code).toBe(0);
+    expect(canonicalDump(path)).toEqual(canonicalDump(join(dir, 'clean.sqlite')));
   });
 });

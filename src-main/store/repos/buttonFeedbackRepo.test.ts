@@ -67,6 +67,8 @@ describe('button feedback writes', () => {
     expect(feedbackKey(id)).toHaveLength(16);
     expect(feedbackIdText(feedbackKey(id))).toBe(id);
     expect(feedbackKey('not-a-uuid')).toBe('not-a-uuid');
+    expect(feedbackKey('3f2a9c1e-0b7d-4c55-9e3a-1d2b3c4d5e6z')).toBe('3f2a9c1e-0b7d-4c55-9e3a-1d2b3c4d5e6z');
+    expect(feedbackKey(id.toUpperCase())).toEqual(feedbackKey(id));
   });
 
   it('keeps every record once: a re-sent page inserts nothing and leaves the counts exact', () => {

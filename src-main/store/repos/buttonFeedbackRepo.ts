@@ -19,13 +19,28 @@ export interface ButtonFeedbackRepo {
   total(options?: { includeMisuse?: boolean }): number;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A UUID is stored as its 16 bytes (20 bytes/row less than text); anything else stays text, so it cannot collide. */
+/**
+ * A UUID is stored as its 16 bytes (20 bytes/row less than text; UUIDs compare case-insensitively); anything else
+ * stays text, so it cannot collide with a UUID's bytes.
+ */
 export function feedbackKey(feedbackId: string): Buffer | string {
-  return feedbackId.length === 36 && uuidPattern.test(feedbackId)
-    ? Buffer.from(feedbackId.replace(/-/g, ''), 'hex')
-    : feedbackId;
+  if (
+    feedbackId.length !== 36 ||
+    feedbackId[8] !== '-' ||
+    feedbackId[13] !== '-' ||
+    feedbackId[18] !== '-' ||
+    feedbackId[23] !== '-'
+  )
+    return feedbackId;
+  const bytes = Buffer.from(
+    feedbackId.slice(0, 8) +
+      feedbackId.slice(9, 13) +
+      feedbackId.slice(14, 18) +
+      feedbackId.slice(19, 23) +
+      feedbackId.slice(24),
+    'hex',
+  );
+  return bytes.length === 16 ? bytes : feedbackId; // Buffer.from stops at the first non-hex pair
 }
 
 /** The stored form of a feedback id back to text (UUIDs lower-case with dashes). */
