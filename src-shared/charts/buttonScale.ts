@@ -13,10 +13,15 @@ const fiveColors = ['#d64541', '#f29c38', '#f2cf4a', '#93c655', '#2e9a55'];
 const fourLabels = ['Very negative', 'Negative', 'Positive', 'Very positive'];
 const fiveLabels = ['Very negative', 'Negative', 'Neutral', 'Positive', 'Very positive'];
 
+/** Indexes 4..10 when NPS is present: a blue → violet ramp, apart from the four-button red → green. */
+const highIndexColors = ['#5aa9e6', '#4a90d9', '#3f78c9', '#4a63b8', '#5b51a6', '#6a4196', '#773385'];
+
 /**
- * The smallest known scale that holds `maxIndex`. A query grouped by button index alone cannot tell
- * which scale a row came from; when scales are mixed, the widest one present decides (its labels are generic
- * enough to stay true: position 0 is always the most negative answer).
+ * The button scale to draw for rows whose highest button index is `maxIndex`. A query grouped by button index
+ * alone cannot tell which scale a row came from, and the same index means different answers on different scales
+ * (index 3 is "very positive" on four buttons, a low score on NPS). So: up to index 3 the four-button scale, at 4
+ * the five-button scale; beyond that (NPS present, usually mixed with four-button surveys, which dominate) indexes
+ * 0..3 keep the four-button colours and the higher ones get their own blue → violet ramp, labelled by index only.
  */
 export function buttonScaleFor(maxIndex: number): ButtonScale {
   if (maxIndex <= 3) return { size: 4, labels: fourLabels, colors: fourColors };
@@ -24,26 +29,7 @@ export function buttonScaleFor(maxIndex: number): ButtonScale {
   const size = 11;
   return {
     size,
-    labels: Array.from({ length: size }, (_, i) => `Score ${i}`),
-    colors: Array.from({ length: size }, (_, i) => rampColor(i / (size - 1))),
+    labels: Array.from({ length: size }, (_, i) => `Index ${i}`),
+    colors: [...fourColors, ...highIndexColors],
   };
-}
-
-/** Red (0) → amber (0.5) → green (1), interpolated in RGB. */
-export function rampColor(t: number): string {
-  const stops: Array<[number, number, number]> = [
-    [0xd6, 0x45, 0x41],
-    [0xf2, 0xc1, 0x4a],
-    [0x2e, 0x9a, 0x55],
-  ];
-  const x = Math.min(1, Math.max(0, t)) * (stops.length - 1);
-  const i = Math.min(stops.length - 2, Math.floor(x));
-  const f = x - i;
-  const [a, b] = [stops[i], stops[i + 1]];
-  if (!a || !b) return '#888888';
-  const channel = (k: 0 | 1 | 2): string =>
-    Math.round(a[k] + (b[k] - a[k]) * f)
-      .toString(16)
-      .padStart(2, '0');
-  return `#${channel(0)}${channel(1)}${channel(2)}`;
 }

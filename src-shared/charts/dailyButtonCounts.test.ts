@@ -1,7 +1,7 @@
 // Tests of the daily stacked-bar option builder; expected values are worked out by hand in each test.
 import { describe, expect, it } from 'vitest';
 import type { QueryRow } from '../contract.ts';
-import { buttonScaleFor, rampColor } from './buttonScale.ts';
+import { buttonScaleFor } from './buttonScale.ts';
 import {
   buildDailyButtonChartOption,
   fillDays,
@@ -60,7 +60,7 @@ describe('tabulateDailyButtonCounts', () => {
     expect(five.series[2]?.name).toBe('Neutral');
     const nps = tabulateDailyButtonCounts([{ day: '2024-01-01', buttonIndex: 10, count: 7 }]);
     expect(nps.series).toHaveLength(11);
-    expect(nps.series[10]).toMatchObject({ name: 'Score 10', data: [7] });
+    expect(nps.series[10]).toMatchObject({ name: 'Index 10', data: [7] });
   });
 
   it('returns an empty table for no rows', () => {
@@ -81,12 +81,13 @@ describe('fillDays', () => {
 });
 
 describe('buttonScale colours', () => {
-  it('runs from red to green', () => {
-    expect(rampColor(0)).toBe('#d64541');
-    expect(rampColor(1)).toBe('#2e9a55');
-    expect(rampColor(0.5)).toBe('#f2c14a');
-    const nps = buttonScaleFor(10).colors;
-    expect(new Set(nps).size).toBe(11);
+  it('runs from red to green, and keeps indexes 0..3 apart from higher ones on wide scales', () => {
+    expect(buttonScaleFor(3).colors).toEqual(['#d64541', '#f29c38', '#93c655', '#2e9a55']);
+    expect(buttonScaleFor(4).colors[0]).toBe('#d64541');
+    expect(buttonScaleFor(4).colors[4]).toBe('#2e9a55');
+    const wide = buttonScaleFor(10).colors;
+    expect(new Set(wide).size).toBe(11);
+    expect(wide.slice(0, 4)).toEqual(buttonScaleFor(3).colors); // indexes 0..3 keep the four-button colours
   });
 });
 

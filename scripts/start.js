@@ -1,0 +1,54 @@
+// `npm start`: build the app, then open the desktop app where Electron's binary is present, else web mode.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const require = createRequire(import.meta.url);
+
+console.log('Building Feedback Desk…');
+const build = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'warn'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+if (build.status !== 0) {
+  console.error('feedback-desk: the build failed (see above); nothing was started.');
+  process.exit(build.status ?? 1);
+}
+
+/** Runs a child to completion and exits with its code. Ctrl+C reaches the child from the terminal directly
+ * (same process group), so SIGINT is only kept from killing this parent first; SIGTERM is passed on. */
+function runToEnd(command, args, env) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  child.on('error', (error) => {
+    console.error(`feedback-desk: could not start ${command}: ${error.message}`);
+    process.exit(1);
+  });
+}
+
+let electronDir = null;
+try {
+  electronDir = dirname(require.resolve('electron/package.json'));
+} catch {
+  // electron is a devDependency; without it, web mode is the only way.
+}
+if (electronDir && existsSync(join(electronDir, 'path.txt'))) {
+  const electronBinary = require('electron'); // the package's main export is the binary's path
+  const env = { ...process.env };
+  delete env.ELECTRON_RUN_AS_NODE;
+  runToEnd(electronBinary, [root], env);
+} else {
+  console.log(
+    'Electron is missing on this machine, so Feedback Desk starts in web mode: open the URL printed below.',
+  );
+  runToEnd(process.execPath, [join(root, 'bin', 'feedback-desk.js'), 'serve'], process.env);
+}

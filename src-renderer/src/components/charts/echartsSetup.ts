@@ -1,0 +1,7 @@
+// The ECharts parts the app draws with, registered once (tree-shaken build; add a part here when a chart needs it).
+import { BarChart } from 'echarts/charts';
+import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { use } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+
+use([CanvasRenderer, BarChart, GridComponent, LegendComponent, TooltipComponent, AriaComponent]);

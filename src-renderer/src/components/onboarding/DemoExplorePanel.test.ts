@@ -1,0 +1,40 @@
+// The first-launch panel: a labelled button, a progress bar while syncing, the failure said in words.
+import { mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import DemoExplorePanel from './DemoExplorePanel.vue';
+
+describe('DemoExplorePanel', () => {
+  it('offers the demo and asks for it on click', async () => {
+    const wrapper = mount(DemoExplorePanel, {
+      props: { exploring: false, progress: null, fraction: null, error: null },
+    });
+    const button = wrapper.get('button');
+    expect(button.text()).toBe('Explore demo data');
+    await button.trigger('click');
+    expect(wrapper.emitted('explore')).toHaveLength(1);
+    expect(wrapper.find('progress').exists()).toBe(false);
+  });
+
+  it('shows determinate progress and what is being fetched', () => {
+    const wrapper = mount(DemoExplorePanel, {
+      props: {
+        exploring: true,
+        progress: { stream: 'v2:button-feedbacks', phase: 'running', items: 12345, pages: 3, fraction: 0.25 },
+        fraction: 0.25,
+        error: null,
+      },
+    });
+    expect(wrapper.get('button').attributes('disabled')).toBeDefined();
+    expect(wrapper.get('progress').element.value).toBe(0.25);
+    expect(wrapper.get('progress').attributes('aria-label')).toBe('Demo data sync progress');
+    expect(wrapper.text()).toContain('Button presses: 12,345 received');
+  });
+
+  it('shows an indeterminate bar when the fraction is unknown, and the error as an alert', () => {
+    const wrapper = mount(DemoExplorePanel, {
+      props: { exploring: true, progress: null, fraction: null, error: 'The emulator could not start.' },
+    });
+    expect(wrapper.get('progress').attributes('value')).toBeUndefined();
+    expect(wrapper.get('[role="alert"]').text()).toContain('The emulator could not start.');
+  });
+});

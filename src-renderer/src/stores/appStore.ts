@@ -1,0 +1,68 @@
+// The app's state as main reports it (is there data? is a sync running?) and the "Explore demo data" flow.
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { AppState, SyncProgress, SyncSummary } from '../../../src-shared/contract.ts';
+import { useClient } from '../client.ts';
+
+export const useAppStore = defineStore('app', () => {
+  const state = ref<AppState | null>(null);
+  const loadError = ref<string | null>(null);
+  const exploring = ref(false);
+  const progress = ref<SyncProgress | null>(null);
+  const exploreError = ref<string | null>(null);
+  const lastSummary = ref<SyncSummary | null>(null);
+
+  const hasData = computed(() => state.value?.hasData === true);
+  /** 0..1 when the sync can estimate it, null while it cannot (the bar then shows activity only). */
+  const progressFraction = computed(() => {
+    const f = progress.value?.fraction;
+    return typeof f === 'number' && Number.isFinite(f) ? Math.min(1, Math.max(0, f)) : null;
+  });
+
+  async function load(): Promise<void> {
+    const result = await useClient().invoke('app:getState', {});
+    if (result.ok) {
+      state.value = result.value;
+      loadError.value = null;
+    } else {
+      loadError.value = result.error.message;
+    }
+  }
+
+  async function exploreDemo(): Promise<boolean> {
+    if (exploring.value) return false;
+    const client = useClient();
+    exploring.value = true;
+    exploreError.value = null;
+    progress.value = null;
+    const stop = client.on('sync:progress', (p) => {
+      progress.value = p;
+    });
+    try {
+      const result = await client.invoke('demo:explore', {});
+      if (!result.ok) {
+        exploreError.value = result.error.message;
+        return false;
+      }
+      lastSummary.value = result.value;
+      await load();
+      return true;
+    } finally {
+      stop();
+      exploring.value = false;
+    }
+  }
+
+  return {
+    state,
+    loadError,
+    exploring,
+    progress,
+    exploreError,
+    lastSummary,
+    hasData,
+    progressFraction,
+    load,
+    exploreDemo,
+  };
+});

@@ -1,0 +1,59 @@
+// Page object of the app in web mode: first launch, the tree, and the chart's exposed series.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface ChartSeries {
+  days: string[];
+  series: Array<{ buttonIndex: number; data: number[] }>;
+}
+
+export class ExplorePage {
+  readonly page: Page;
+  readonly exploreButton: Locator;
+  readonly chart: Locator;
+  readonly tree: Locator;
+  readonly title: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.exploreButton = page.getByRole('button', { name: 'Explore demo data' });
+    this.chart = page.getByTestId('daily-chart');
+    this.tree = page.getByRole('tree', { name: 'Experience point tree' });
+    this.title = page.getByTestId('selection-title');
+  }
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+  }
+
+  async exploreDemo(): Promise<void> {
+    await this.exploreButton.click();
+    await expect(this.page.getByRole('progressbar', { name: 'Demo data sync progress' })).toBeVisible();
+  }
+
+  async waitForChart(timeout = 90_000): Promise<void> {
+    // One locator, so both hold at the same moment: the query answered and ECharts finished drawing its answer.
+    const drawn = this.page.locator(
+      'section[aria-busy="false"] [data-testid="daily-chart"][data-rendered="true"]',
+    );
+    await expect(drawn).toBeVisible({ timeout });
+    await expect(this.chart.locator('canvas').first()).toBeVisible();
+  }
+
+  treeItem(id: number): Locator {
+    return this.tree.locator(`[role="treeitem"][data-id="${id}"]`);
+  }
+
+  async chartSeries(): Promise<ChartSeries> {
+    const raw = await this.chart.getAttribute('data-series');
+    if (raw === null) throw new Error('the chart exposes no data-series');
+    return JSON.parse(raw) as ChartSeries;
+  }
+
+  /** The chart's series as `day/button → count`, zero cells dropped (the form of the independent count). */
+  async chartCounts(): Promise<Map<string, number>> {
+    const { days, series } = await this.chartSeries();
+    const counts = new Map<string, number>();
+    for (const s of series) s.data.forEach((n, i) => n > 0 && counts.set(`${days[i]}/${s.buttonIndex}`, n));
+    return counts;
+  }
+}

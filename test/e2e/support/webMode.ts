@@ -1,0 +1,69 @@
+// Starts `feedback-desk serve` as a child process on a temp data folder and reads the URL it prints.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const projectRoot = resolve(import.meta.dirname, '../../..');
+
+export interface WebMode {
+  url: string;
+  dataDir: string;
+  storePath: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** The pinned Node 24: this process when it is 24+, else the `node` devDependency's binary. */
+function pinnedNode(): string {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= 24) return process.execPath;
+  const local = join(projectRoot, 'node_modules', 'node', 'bin', 'node');
+  if (!existsSync(local)) throw new Error('the pinned Node 24 (npm package `node`) is not installed');
+  return local;
+}
+
+export async function startWebMode(): Promise<WebMode> {
+  if (!existsSync(join(projectRoot, 'out', 'renderer', 'index.html')))
+    throw new Error('out/renderer is missing: run `npx electron-vite build` before the e2e tests');
+  const dataDir = mkdtempSync(join(tmpdir(), 'fd-e2e-'));
+  const child: ChildProcess = spawn(
+    pinnedNode(),
+    [join(projectRoot, 'bin', 'feedback-desk.js'), 'serve', '--no-open', '--port', '0'],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, FEEDBACK_DESK_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const url = await new Promise<string>((done, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL within 20 s:\n${output}`)), 20_000);
+    const check = (): void => {
+      const match = /^Open (http:\/\/127\.0\.0\.1:\d+\/\?session=\S+)$/m.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        done(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.on('exit', (code) => reject(new Error(`serve exited (${code}) before printing a URL:\n${output}`)));
+  });
+  const storePath = /Local data: (.+)$/m.exec(output)?.[1] ?? join(dataDir, 'default.sqlite');
+  return {
+    url,
+    dataDir,
+    storePath,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
