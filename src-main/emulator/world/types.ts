@@ -102,6 +102,57 @@ export interface Smiley {
   hourlySums: boolean;
 }
 
+export interface FollowupQuestion {
+  index: number;
+  id: number;
+  surveyIndex: number;
+  /** Asked after a positive answer (highlights) or a negative one (pain points). */
+  positive: boolean;
+  defaultLocale: string;
+  text: string;
+  localizations: { locale: string; text: string }[];
+  optionIndexes: number[];
+}
+
+export interface FollowupOption {
+  index: number;
+  id: number;
+  questionIndex: number;
+  text: string;
+  localizations: { locale: string; text: string }[];
+}
+
+export type Role = 'USER' | 'ADMIN' | 'PARTNER';
+
+export interface User {
+  index: number;
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  rootNodeIndex: number;
+  role: Role;
+  locale: string;
+  loginAllowed: boolean;
+  loginMethod: 'EMAIL_PASSWORD' | 'SINGLE_SIGN_ON';
+  /** UTC ms; null when the user never logged in. */
+  lastLogin: number | null;
+  created: number;
+}
+
+export interface CustomDataField {
+  id: string;
+  label: string;
+  type: 'text' | 'number' | 'date' | 'select';
+  options: string[];
+}
+
+export interface CustomDataValue {
+  epIndex: number;
+  fieldIndex: number;
+  value: string;
+}
+
 /** Bits of `presses.flags`. */
 export const PRESS_MISUSE = 1;
 export const PRESS_HOURLY_SUM = 2;
@@ -141,6 +192,13 @@ export interface World {
   assignments: Assignment[];
   smileys: Smiley[];
   presses: PressColumns;
+  followupQuestions: FollowupQuestion[];
+  followupOptions: FollowupOption[];
+  /** Per survey index: [negative question index, positive question index]. */
+  followupsBySurvey: [number, number][];
+  users: User[];
+  customDataFields: CustomDataField[];
+  customDataValues: CustomDataValue[];
   nodeById: Map<number, TreeNode>;
   surveyById: Map<number, Survey>;
   assignmentByKey: Map<number, Assignment>;

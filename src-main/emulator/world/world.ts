@@ -2,7 +2,9 @@
 import { DAY_MS, MINUTE_MS, formatTimestamp } from './calendar.ts';
 import { SIZES } from './catalog.ts';
 import { generatePresses } from './pressGenerator.ts';
-import { hash32 } from './prng.ts';
+import { generateFollowups } from './followups.ts';
+import { CUSTOM_DATA_FIELDS, generateCustomData, generateUsers } from './people.ts';
+import { hash32, keyedRng } from './prng.ts';
 import { generateStructure } from './structure.ts';
 import { ZoneClock } from './timeZones.ts';
 import type { World, WorldSize } from './types.ts';
@@ -37,6 +39,7 @@ export function generateWorld(options: WorldOptions = {}): World {
     structure,
     zones,
   });
+  const extras = keyedRng(seed, 0xe7);
   return {
     seed,
     size,
@@ -45,6 +48,10 @@ export function generateWorld(options: WorldOptions = {}): World {
     ...structure,
     zones,
     presses,
+    ...generateFollowups(extras, structure.surveys),
+    users: generateUsers(extras, size, structure.nodes, now),
+    customDataFields: CUSTOM_DATA_FIELDS,
+    customDataValues: generateCustomData(extras, structure.experiencePoints, now),
     nodeById: new Map(structure.nodes.map((n) => [n.id, n])),
     surveyById: new Map(structure.surveys.map((s) => [s.id, s])),
     assignmentByKey: new Map(structure.assignments.map((a) => [a.key, a])),
