@@ -1,4 +1,5 @@
 // Electron main: app lifecycle only. Security lives in shell/, the bridge in ipc/, everything else in services.
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, ipcMain, session, type BrowserWindow } from 'electron';
@@ -24,9 +25,18 @@ if (!app.requestSingleInstanceLock()) {
   void start();
 }
 
+/**
+ * The SQL migrations are files, not bundled code: beside the built main when the build copies them there,
+ * else in the source tree (how `npm start` runs the app: `electron .` from the project folder).
+ */
+function migrationsDir(): string {
+  const beside = join(here, 'migrations');
+  return existsSync(beside) ? beside : join(app.getAppPath(), 'src-main', 'store', 'migrations');
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
-  const services = createServices({ storePath: defaultStorePath() });
+  const services = createServices({ storePath: defaultStorePath(), migrationsDir: migrationsDir() });
   const csp = shellContentSecurityPolicy(devOrigin);
   hardenSession(session.defaultSession, csp, devOrigin);
   serveRenderer(join(here, '../renderer'), csp);

@@ -58,6 +58,10 @@ test('explore demo data, pick a group, and the chart shows exactly that subtree'
   await app.treeItem(group.id).click();
   await expect.poll(async () => sum(await app.chartCounts()), { timeout: 60_000 }).toBe(sum(groupCounts));
 
+  // The tooltip is drawn as canvas text (richText); hovering must not trip the CSP either.
+  const box = await app.chart.boundingBox();
+  if (box) await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6);
+  await page.waitForTimeout(300);
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(projectRoot, 'docs', 'screenshot.png') });
   expect(problems, 'console errors and warnings (CSP violations included)').toEqual([]);
