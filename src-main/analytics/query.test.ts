@@ -88,6 +88,33 @@ describe('runQuery', () => {
     ]);
   });
 
+  it('gives the same day totals from the hourly rollup (by hour) as from the daily one (by day)', () => {
+    const byHour = q(['hour', 'buttonIndex'], { includeMisuse: true }) as {
+      hour: string;
+      buttonIndex: number;
+      count: number;
+    }[];
+    const summed = new Map<string, number>();
+    for (const r of byHour)
+      summed.set(
+        `${r.hour.slice(0, 10)}|${r.buttonIndex}`,
+        (summed.get(`${r.hour.slice(0, 10)}|${r.buttonIndex}`) ?? 0) + r.count,
+      );
+    const byDay = q(['day', 'buttonIndex'], { includeMisuse: true }) as {
+      day: string;
+      buttonIndex: number;
+      count: number;
+    }[];
+    const key = (k: string): [string, number] => [k.slice(0, 10), Number(k.slice(11))];
+    const sorted = [...summed].sort(([a], [b]) => {
+      const [da, ba] = key(a);
+      const [db, bb] = key(b);
+      return da === db ? ba - bb : da < db ? -1 : 1;
+    });
+    expect(byDay.map((r) => [`${r.day}|${r.buttonIndex}`, r.count])).toEqual(sorted);
+    expect(q(['day'], { from: '2024-05-01', to: '2024-05-02' })).toEqual([{ day: '2024-05-01', count: 4 }]);
+  });
+
   it('checks the meaning of a spec', () => {
     const spec = (filter: QuerySpec['filter']): QuerySpec => ({ measure: 'counts', groupBy: [], filter });
     expect(querySpecProblem(spec({ from: '2024-05-02', to: '2024-05-02' }))).toMatch(/before/);

@@ -1,4 +1,4 @@
-// QuerySpec → SQL over the hourly rollup → result rows (counts), and the experience-point tree for pickers.
+// QuerySpec → SQL over the daily or hourly rollup → result rows (counts), and the experience-point tree for pickers.
 import type Database from 'better-sqlite3';
 import type {
   GroupDimension,
@@ -9,17 +9,31 @@ import type {
 } from '../../src-shared/contract.ts';
 import { formatLocalDay, formatLocalHour, parseLocalDate } from '../api/localTime.ts';
 
-const buttonCount = Array.from({ length: 11 }, (_, i) => `WHEN ${i} THEN r.n${i}`).join(' ');
-const allButtons = Array.from({ length: 11 }, (_, i) => `r.n${i}`).join(' + ');
+const buttons = Array.from({ length: 11 }, (_, i) => i);
+const sums = buttons.map((i) => `sum(r.n${i}) AS s${i}`).join(', ');
+const buttonCount = `CASE b.button_index ${buttons.map((i) => `WHEN ${i} THEN agg.s${i}`).join(' ')} END`;
+const buttonValues = `(SELECT column1 AS button_index FROM (VALUES ${buttons.map((i) => `(${i})`).join(', ')}))`;
 
-/** SQL expression and result column of each dimension; rows come back in this dimension order. */
-const dimensionSql: Record<GroupDimension, string> = {
-  day: 'r.local_hour / 24',
-  hour: 'r.local_hour',
-  buttonIndex: 'b.button_index',
-  experiencePointId: 'r.experience_point_id',
-  surveyId: 'r.survey_id',
-};
+/**
+ * Which rollup a spec reads: the daily one unless it groups by hour (24× fewer rows for tree-wide day views).
+ * `time` is that table's bucket column; `dims` the SQL of each grouping other than the button index.
+ */
+function source(hourly: boolean): {
+  table: string;
+  time: string;
+  dims: Record<Exclude<GroupDimension, 'buttonIndex'>, string>;
+} {
+  return {
+    table: hourly ? 'v2_button_rollup_hourly' : 'v2_button_rollup_daily',
+    time: hourly ? 'r.local_hour' : 'r.local_day',
+    dims: {
+      day: hourly ? 'r.local_hour / 24' : 'r.local_day',
+      hour: 'r.local_hour',
+      experiencePointId: 'r.experience_point_id',
+      surveyId: 'r.survey_id',
+    },
+  };
+}
 
 /** Meaning checks the shape check cannot make; null when the spec is fine. */
 export function querySpecProblem(spec: QuerySpec): string | null {
@@ -45,36 +59,44 @@ export function buildQuerySql(spec: QuerySpec): string {
   const f = spec.filter;
   const dims = [...new Set(spec.groupBy)];
   const byButton = dims.includes('buttonIndex');
+  const groups = dims.filter((d): d is Exclude<GroupDimension, 'buttonIndex'> => d !== 'buttonIndex');
+  const src = source(groups.includes('hour'));
   const where: string[] = [];
   if (f.experiencePointIds) where.push('r.experience_point_id IN (SELECT id FROM selected_point)');
   if (f.surveyIds) where.push('r.survey_id IN (SELECT value FROM json_each(@surveyIds))');
-  if (f.from !== undefined) where.push('r.local_hour >= @fromHour');
-  if (f.to !== undefined) where.push('r.local_hour < @toHour');
+  if (f.from !== undefined) where.push(`${src.time} >= @from`);
+  if (f.to !== undefined) where.push(`${src.time} < @to`);
   if (!f.includeMisuse) where.push('r.misuse = 0');
-  const columns = dims.map((d, i) => `${dimensionSql[d]} AS d${i}`);
-  const count = byButton ? `sum(CASE b.button_index ${buttonCount} END)` : `sum(${allButtons})`;
+  // Aggregate first (one row per group with 11 sums), then turn the few group rows into one row per button.
+  const agg = [
+    `SELECT ${[...groups.map((d, i) => `${src.dims[d]} AS g${i}`), sums].join(', ')}`,
+    `FROM ${src.table} r`,
+    where.length ? `WHERE ${where.join(' AND ')}` : '',
+    groups.length ? `GROUP BY ${groups.map((_, i) => `g${i}`).join(', ')}` : '',
+  ];
+  const columns = dims.map(
+    (d, i) => `${d === 'buttonIndex' ? 'b.button_index' : `agg.g${groups.indexOf(d)}`} AS d${i}`,
+  );
+  const count = byButton ? buttonCount : `coalesce(${buttons.map((i) => `agg.s${i}`).join(' + ')}, 0)`;
+  const order = dims.length ? `ORDER BY ${dims.map((_, i) => `d${i}`).join(', ')}` : '';
   return [
     // An id stands for its whole subtree; ids missing from the tree still match their own facts.
-    f.experiencePointIds
-      ? `WITH RECURSIVE selected_point(id) AS (SELECT value FROM json_each(@pointIds)
-          UNION SELECT e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id)`
-      : '',
-    `SELECT ${[...columns, `${count} AS count`].join(', ')}`,
-    'FROM v2_button_rollup_hourly r',
-    byButton
-      ? 'CROSS JOIN (WITH RECURSIVE n(button_index) AS (SELECT 0 UNION ALL SELECT button_index + 1 FROM n WHERE button_index < 10) SELECT button_index FROM n) b'
-      : '',
-    where.length ? `WHERE ${where.join(' AND ')}` : '',
-    dims.length ? `GROUP BY ${dims.map((_, i) => `d${i}`).join(', ')}` : '',
-    byButton ? 'HAVING count > 0' : '',
-    dims.length ? `ORDER BY ${dims.map((_, i) => `d${i}`).join(', ')}` : '',
+    `WITH RECURSIVE ${
+      f.experiencePointIds
+        ? `selected_point(id) AS (SELECT value FROM json_each(@pointIds)
+          UNION SELECT e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id), `
+        : ''
+    }agg AS (${agg.filter(Boolean).join(' ')})`,
+    `SELECT ${[...columns, `${count} AS count`].join(', ')} FROM agg`,
+    byButton ? `CROSS JOIN ${buttonValues} b WHERE ${buttonCount} > 0` : '',
+    order,
   ]
     .filter(Boolean)
     .join('\n');
 }
 
 /**
- * Counts from the hourly rollup, grouped by the asked dimensions (in that order), ordered by them. Groups whose count
+ * Counts from the rollups, grouped by the asked dimensions (in that order), ordered by them. Groups whose count
  * is zero are left out. Local dates: `from` inclusive, `to` exclusive; misuse is left out unless asked for.
  */
 export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
@@ -83,8 +105,9 @@ export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
   const params: Record<string, unknown> = {};
   if (f.experiencePointIds) params.pointIds = JSON.stringify(f.experiencePointIds);
   if (f.surveyIds) params.surveyIds = JSON.stringify(f.surveyIds);
-  if (f.from !== undefined) params.fromHour = (parseLocalDate(f.from) ?? 0) * 24;
-  if (f.to !== undefined) params.toHour = (parseLocalDate(f.to) ?? 0) * 24;
+  const perDay = dims.includes('hour') ? 24 : 1; // the bucket unit of the rollup read
+  if (f.from !== undefined) params.from = (parseLocalDate(f.from) ?? 0) * perDay;
+  if (f.to !== undefined) params.to = (parseLocalDate(f.to) ?? 0) * perDay;
   const raw = prepared(db, buildQuerySql(spec)).raw(true).all(params) as unknown[][];
   return raw.map((values) => {
     const row: Partial<QueryRow> = {};

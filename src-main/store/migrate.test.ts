@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from './db.ts';
-import { StoreError, checksumOf, defaultMigrationsDir, loadMigrations } from './migrate.ts';
+import { StoreError, checksumOf, defaultMigrationsDir, loadMigrations, migrate } from './migrate.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -118,5 +118,30 @@ describe('migrations', () => {
     expect(storeError(() => openStore(join(dir, 'missing.sqlite'), { mustExist: true })).message).toContain(
       "Run 'feedback-desk sync' first",
     );
+  });
+
+  it('0002 fills the daily rollup from the hourly one of a file synced before it existed', () => {
+    const onlyFirst = copyMigrations();
+    for (const f of readdirSync(onlyFirst)) if (!f.startsWith('0001_')) rmSync(join(onlyFirst, f));
+    const path = join(dir, 'g.sqlite');
+    // The file as the version before 0002 left it (its repositories would not know the new table).
+    const old = new Database(path);
+    migrate(old, loadMigrations(onlyFirst));
+    // Two hours of 2024-05-01 (day 19844 = 476256 h / 24) and one of the next day, for point 5, survey 9.
+    const insert = old.prepare(
+      'INSERT INTO v2_button_rollup_hourly (experience_point_id, local_hour, survey_id, misuse, n0, n3) VALUES (5, ?, 9, 0, ?, ?)',
+    );
+    insert.run(476256 + 9, 1, 2);
+    insert.run(476256 + 17, 4, 0);
+    insert.run(476256 + 24, 0, 7);
+    old.close();
+    const store = openStore(path);
+    expect(
+      store.db.prepare('SELECT local_day, n0, n3 FROM v2_button_rollup_daily ORDER BY local_day').all(),
+    ).toEqual([
+      { local_day: 19844, n0: 5, n3: 2 },
+      { local_day: 19845, n0: 0, n3: 7 },
+    ]);
+    store.close();
   });
 });

@@ -44,6 +44,23 @@ function sample(n: number): ButtonFeedbackV2[] {
   );
 }
 
+const dailyRows = (): unknown[] =>
+  store.db
+    .prepare(
+      'SELECT * FROM v2_button_rollup_daily ORDER BY experience_point_id, local_day, survey_id, misuse',
+    )
+    .all();
+
+/** The daily rollup recomputed from the facts' own local_day column (a generated column, not the hour key). */
+const recountDaily = (): unknown[] =>
+  store.db
+    .prepare(
+      `SELECT experience_point_id, CAST(julianday(local_day) - julianday('1970-01-01') AS INTEGER) AS local_day, survey_id, misuse,
+        ${Array.from({ length: 11 }, (_, i) => `sum(button_index = ${i}) AS n${i}`).join(', ')}
+       FROM v2_button_feedback GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    )
+    .all();
+
 const rollupRows = (): unknown[] =>
   store.db
     .prepare(
@@ -87,6 +104,7 @@ describe('button feedback writes', () => {
     for (let i = 0; i < all.length; i += 400)
       store.buttonFeedback.writePage(all.slice(Math.max(0, i - 150), i + 400));
     expect(rollupRows()).toEqual(recount());
+    expect(dailyRows()).toEqual(recountDaily());
     // Third route: count the input in plain JS, misuse excluded.
     expect(store.buttonFeedback.total({ includeMisuse: false })).toBe(all.filter((f) => !f.misuse).length);
     expect(store.buttonFeedback.total()).toBe(3000);

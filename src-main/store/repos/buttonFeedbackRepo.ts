@@ -1,4 +1,4 @@
-// v2 button feedback facts and their hourly rollup: one transaction per page, rollup from rows really inserted.
+// v2 button feedback facts and their hourly and daily rollups, written one page per transaction.
 import type Database from 'better-sqlite3';
 import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
 import { localHourKey, parseLocalTimestamp } from '../../api/localTime.ts';
@@ -11,7 +11,7 @@ export interface CheckpointWrite {
 
 export interface ButtonFeedbackRepo {
   /**
-   * Inserts a page, skipping records already stored; adds the rows really inserted to the hourly rollup; upserts the
+   * Inserts a page, skipping records already stored; adds the rows really inserted to the hourly and daily rollups; upserts the
    * devices seen; writes the checkpoint. All in one transaction: a crash keeps either all of it or none.
    */
   writePage(items: readonly ButtonFeedbackV2[], checkpoint?: CheckpointWrite): { inserted: number };
@@ -52,6 +52,7 @@ export function feedbackIdText(key: Buffer | string): string {
 
 interface RollupDelta {
   point: number;
+  /** The local hour key (hourly rollup) or the local day number (daily rollup). */
   hour: number;
   survey: number;
   misuse: number;
@@ -68,12 +69,15 @@ export function createButtonFeedbackRepo(
        button_index, misuse, position, ui) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   );
   const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
-  const upsertRollup = db.prepare(
-    `INSERT INTO v2_button_rollup_hourly (experience_point_id, local_hour, survey_id, misuse, ${counters.join(', ')})
-     VALUES (?, ?, ?, ?, ${counters.map(() => '?').join(', ')})
-     ON CONFLICT (experience_point_id, local_hour, survey_id, misuse) DO UPDATE SET
-     ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
-  );
+  const upsertInto = (table: string, bucket: string): Database.Statement =>
+    db.prepare(
+      `INSERT INTO ${table} (experience_point_id, ${bucket}, survey_id, misuse, ${counters.join(', ')})
+       VALUES (?, ?, ?, ?, ${counters.map(() => '?').join(', ')})
+       ON CONFLICT (experience_point_id, ${bucket}, survey_id, misuse) DO UPDATE SET
+       ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+    );
+  const upsertHourly = upsertInto('v2_button_rollup_hourly', 'local_hour');
+  const upsertDaily = upsertInto('v2_button_rollup_daily', 'local_day');
   const upsertSmiley = db.prepare(
     `INSERT INTO smiley (smiley_id, smiley_type) VALUES (?, ?)
      ON CONFLICT (smiley_id) DO UPDATE SET smiley_type = excluded.smiley_type WHERE smiley_type <> excluded.smiley_type`,
@@ -83,7 +87,7 @@ export function createButtonFeedbackRepo(
     `SELECT sum(${sum}) AS n FROM v2_button_rollup_hourly`,
   );
   const totalNoMisuse = db.prepare<[], { n: number | null }>(
-    `SELECT sum(${sum}) AS n FROM v2_button_rollup_hourly WHERE misuse = 0`,
+    `SELECT sum(${sum}) AS n FROM v2_button_rollup_daily WHERE misuse = 0`,
   );
 
   const writePage = db.transaction(
@@ -125,7 +129,17 @@ export function createButtonFeedbackRepo(
         }
         delta.counts[f.buttonIndex] = (delta.counts[f.buttonIndex] ?? 0) + 1;
       }
-      for (const d of deltas.values()) upsertRollup.run(d.point, d.hour, d.survey, d.misuse, ...d.counts);
+      // The daily buckets are folded from the hourly ones: both count exactly the rows inserted above.
+      const days = new Map<string, RollupDelta>();
+      for (const d of deltas.values()) {
+        upsertHourly.run(d.point, d.hour, d.survey, d.misuse, ...d.counts);
+        const day = Math.floor(d.hour / 24);
+        const key = `${d.point}|${day}|${d.survey}|${d.misuse}`;
+        const sumDay = days.get(key);
+        if (!sumDay) days.set(key, { ...d, hour: day, counts: [...d.counts] });
+        else for (let b = 0; b < 11; b++) sumDay.counts[b] = (sumDay.counts[b] ?? 0) + (d.counts[b] ?? 0);
+      }
+      for (const d of days.values()) upsertDaily.run(d.point, d.hour, d.survey, d.misuse, ...d.counts);
       for (const [id, type] of smileys) upsertSmiley.run(id, type);
       if (checkpoint) checkpoints.set(checkpoint.stream, checkpoint.cursor);
       return { inserted };
