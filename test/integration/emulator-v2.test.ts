@@ -362,6 +362,27 @@ describe('v2 button feedbacks', () => {
     );
   });
 
+  it('quotes cells that contain the separator (here a colon, which every localTime holds)', async () => {
+    const q = 'startDate=2026-10-01&endDate=2026-10-15&limit=20';
+    const list = await json<Feedback[]>(`/v2/results/button-feedbacks.json?${q}`);
+    const text = await (await get(`/v2/results/button-feedbacks.csv?${q}&csvSeparator=:`)).text();
+    const lines = text.split('\r\n');
+    expect(lines[1]).toBe(
+      [
+        list[0]?.feedbackId,
+        list[0]?.smileyId,
+        `"${list[0]?.localTime}"`,
+        list[0]?.surveyId,
+        list[0]?.experiencePointId,
+        list[0]?.buttonIndex,
+        list[0]?.misuse,
+        list[0]?.smileyType,
+        1,
+        list[0]?.ui,
+      ].join(':'),
+    );
+  });
+
   it('compresses with gzip when asked and the body is over 1400 bytes', async () => {
     const res = await fetch(`${emu.url}/v2/results/button-feedbacks.json?${window}&limit=50`, {
       headers: { 'X-Svc-API-Token': TOKEN, 'Accept-Encoding': 'gzip' },

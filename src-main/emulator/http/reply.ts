@@ -4,7 +4,8 @@ import { STATUS_CODES } from 'node:http';
 export interface Reply {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** Text, or bytes already encoded as UTF-8 (large pages are written straight into a Buffer). */
+  body: string | Buffer;
   contentType: string;
 }
 

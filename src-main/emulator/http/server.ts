@@ -51,8 +51,11 @@ function rateKey(req: IncomingMessage, url: URL): string {
   return `addr:${req.socket.remoteAddress ?? ''}`;
 }
 
-async function encode(req: IncomingMessage, body: string): Promise<{ data: Buffer; encoding?: string }> {
-  const data = Buffer.from(body, 'utf8');
+async function encode(
+  req: IncomingMessage,
+  body: string | Buffer,
+): Promise<{ data: Buffer; encoding?: string }> {
+  const data = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   if (data.length <= COMPRESSION_THRESHOLD) return { data };
   const accepted = String(req.headers['accept-encoding'] ?? '')
     .split(',')

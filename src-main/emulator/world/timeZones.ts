@@ -44,6 +44,10 @@ export class ZoneClock {
   private readonly transitionAt: number[] = [];
   private readonly offsets: number[] = [];
   private readonly outside = new Map<number, number>();
+  /** The last interval between transitions that answered, for the next lookup nearby (reads are mostly in time order). */
+  private lastFrom = 0;
+  private lastTo = -1;
+  private lastOffset = 0;
 
   constructor(zone: string, fromMs: number, toMs: number) {
     this.zone = zone;
@@ -78,6 +82,7 @@ export class ZoneClock {
       }
       return off;
     }
+    if (utcMs >= this.lastFrom && utcMs < this.lastTo) return this.lastOffset;
     const ts = this.transitionAt;
     let lo = 0;
     let hi = ts.length;
@@ -86,7 +91,10 @@ export class ZoneClock {
       if ((ts[mid] ?? 0) <= utcMs) lo = mid + 1;
       else hi = mid;
     }
-    return this.offsets[lo] ?? 0;
+    this.lastFrom = lo > 0 ? (ts[lo - 1] ?? this.from) : this.from;
+    this.lastTo = lo < ts.length ? (ts[lo] ?? this.to) : this.to;
+    this.lastOffset = this.offsets[lo] ?? 0;
+    return this.lastOffset;
   }
 
   /** The DST transitions inside the span (instants and the offset that starts there), for tests and docs. */

@@ -4,7 +4,7 @@ import { SIZES } from './catalog.ts';
 import { generatePresses } from './pressGenerator.ts';
 import { generateFollowups } from './followups.ts';
 import { CUSTOM_DATA_FIELDS, generateCustomData, generateUsers } from './people.ts';
-import { hash32, keyedRng } from './prng.ts';
+import { hash32, keyedRng, mix32 } from './prng.ts';
 import { generateStructure } from './structure.ts';
 import { ZoneClock } from './timeZones.ts';
 import type { World, WorldSize } from './types.ts';
@@ -74,25 +74,22 @@ export function firstPressAtOrAfter(world: World, utcMs: number): number {
   return lo;
 }
 
-const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/** 4 hex digits for every 16-bit value: two lookups per 32-bit word. */
+const HEX4: string[] = Array.from({ length: 65_536 }, (_, i) => i.toString(16).padStart(4, '0'));
 
-function hex32(x: number): string {
-  return (
-    (HEX[(x >>> 24) & 255] ?? '') +
-    (HEX[(x >>> 16) & 255] ?? '') +
-    (HEX[(x >>> 8) & 255] ?? '') +
-    (HEX[x & 255] ?? '')
-  );
-}
-
-/** The press's feedbackId: a version-4-shaped UUID derived from the seed and the press index (nothing stored). */
+/**
+ * The press's feedbackId: a version-4-shaped UUID derived from the seed and the press index (nothing
+ * stored). One keyed hash, then three cheap re-mixes for the other 96 bits.
+ */
 export function feedbackId(world: World, index: number): string {
-  const a = hex32(hash32(world.seed, index, 1));
-  const b = hex32(hash32(world.seed, index, 2));
-  const c = hex32(hash32(world.seed, index, 3));
-  const d = hex32(hash32(world.seed, index, 4));
-  const variant = '89ab'[parseInt(c.charAt(0), 16) & 3] ?? '8';
-  return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
+  const a = hash32(world.seed, index, 1);
+  const b = mix32((a ^ 0x68e31da4) >>> 0);
+  const c = mix32((b + 0x1b56c4e9) >>> 0);
+  const d = mix32((c ^ 0xb5297a4d) >>> 0);
+  return (
+    `${HEX4[a >>> 16]}${HEX4[a & 0xffff]}-${HEX4[b >>> 16]}-4${HEX4[b & 0xfff]?.slice(1)}-` +
+    `${HEX4[0x8000 | ((c >>> 16) & 0x3fff)]}-${HEX4[c & 0xffff]}${HEX4[d >>> 16]}${HEX4[d & 0xffff]}`
+  );
 }
 
 /** UTC offset (minutes) of the press's experience point at the press's instant. */
