@@ -94,9 +94,10 @@ export function createHttpClient(options: HttpOptions): HttpClient {
   const secrets = (options.secrets ?? []).filter((s) => s.length > 0);
   const timeoutText = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
 
+  // Our own sentences never hold the token; text that comes from the service (its error message) might echo it.
   const redact = (text: string): string => secrets.reduce((t, s) => t.split(s).join('***'), text);
   const fail = (kind: ApiError['kind'], message: string, endpoint: string, status?: number): ApiError =>
-    new ApiError(kind, redact(message), status === undefined ? { endpoint } : { endpoint, status });
+    new ApiError(kind, message, status === undefined ? { endpoint } : { endpoint, status });
 
   function url(path: string, query: Record<string, string | number | boolean | undefined> = {}): URL {
     const u = new URL(`${baseUrl}/${path.replace(/^\/+/, '')}`);
@@ -139,7 +140,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
         endpoint,
         attempt: outcome.rateLimited ? rateLimitWaits : failures,
         delayMs,
-        reason: redact(outcome.reason),
+        reason: outcome.reason,
         rateLimited: outcome.rateLimited,
       });
       await sleep(delayMs, signal).catch(() => {
@@ -201,7 +202,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
         return networkFailure(describeNetworkError(error));
       }
     }
-    const detail = await readErrorDetail(res, combined);
+    const detail = redact(await readErrorDetail(res, combined));
     if (status === 429)
       return {
         ok: false,

@@ -51,17 +51,11 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
   let pages = 0;
   let experiencePointCount = 0;
   let stream = experiencePointsStream;
-  const finish = (status: 'done' | 'cancelled' | 'failed', error?: string): SyncV2Result => {
+  const finish = (status: 'done' | 'cancelled'): SyncV2Result => {
     const feedbackTotal = store.buttonFeedback.total();
-    store.syncRuns.finish(runId, {
-      status,
-      itemsReceived,
-      rowsInserted,
-      feedbackTotal,
-      ...(error ? { error } : {}),
-    });
+    store.syncRuns.finish(runId, { status, itemsReceived, rowsInserted, feedbackTotal });
     return {
-      status: status === 'failed' ? 'cancelled' : status,
+      status,
       itemsReceived,
       rowsInserted,
       pages,
@@ -148,7 +142,17 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     }
     const message = error instanceof Error ? error.message : String(error);
     emit({ stream, phase: 'failed', items: itemsReceived, pages, fraction: null, message });
-    finish('failed', message);
+    try {
+      store.syncRuns.finish(runId, {
+        status: 'failed',
+        itemsReceived,
+        rowsInserted,
+        feedbackTotal: store.buttonFeedback.total(),
+        error: message,
+      });
+    } catch {
+      // The store itself may be what failed (disk full): the original error is the one to report.
+    }
     throw error;
   }
 }
