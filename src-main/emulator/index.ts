@@ -1,10 +1,12 @@
 // The service emulator's entry: generate (or take) a world and serve it over HTTP on loopback.
+import { type FaultOptions, FaultPlan } from './http/faults.ts';
 import { createEmulatorServer } from './http/server.ts';
 import { createV2Router } from './v2/index.ts';
 import type { World, WorldSize } from './world/types.ts';
 import { generateWorld } from './world/world.ts';
 
 export type { World, WorldSize } from './world/types.ts';
+export { FAULT_KINDS, type FaultKind, type FaultOptions } from './http/faults.ts';
 export { generateWorld } from './world/world.ts';
 export {
   DEFAULT_V1_CLIENT_ID,
@@ -25,6 +27,8 @@ export interface EmulatorOptions {
   rateLimit?: number;
   /** Serve this world instead of generating one (seed, size and now are then ignored). */
   world?: World;
+  /** Inject faults from the start (see http/faults.ts); change them later with setFaults. */
+  faults?: FaultOptions;
 }
 
 export interface RunningEmulator {
@@ -32,6 +36,8 @@ export interface RunningEmulator {
   url: string;
   /** The world being served (for tests and tools). */
   world: World;
+  /** Replaces the fault plan (null: no faults); request counting starts again. */
+  setFaults(options: FaultOptions | null): void;
   close(): Promise<void>;
 }
 
@@ -43,8 +49,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       ...(options.size !== undefined && { size: options.size }),
       ...(options.now !== undefined && { now: options.now }),
     });
+  const faults = new FaultPlan();
+  faults.set(options.faults ?? null);
   const server = createEmulatorServer({
     world,
+    faults,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     routers: { v2: createV2Router(world) },
   });
@@ -62,6 +71,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url: `http://${urlHost}:${port}`,
     world,
+    setFaults: (o) => faults.set(o),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -22,7 +22,21 @@ describe('feedback-desk emulator', () => {
     const t = io();
     expect(await runCli(['emulator', '--help'], t)).toBe(0);
     const help = t.out.join('');
-    for (const option of ['--port', '--host', '--seed', '--size', '--now', '--rate-limit', '--help'])
+    for (const option of [
+      '--port',
+      '--host',
+      '--seed',
+      '--size',
+      '--now',
+      '--rate-limit',
+      '--faults',
+      '--fault-percent',
+      '--fault-after',
+      '--fault-max',
+      '--fault-seed',
+      '--slow-ms',
+      '--help',
+    ])
       expect(help).toContain(option);
     expect(help).toContain('tiny|small|demo|large');
   });
@@ -33,6 +47,8 @@ describe('feedback-desk emulator', () => {
     [['--bogus'], '--bogus'],
     [['--now', 'yesterday'], '--now'],
     [['--rate-limit', '0'], '--rate-limit'],
+    [['--faults', '500,boom'], '--faults'],
+    [['--fault-percent', '150'], '--fault-percent'],
   ])('refuses %j with one line naming the option', async (args, name) => {
     const t = io();
     expect(await runCli(['emulator', ...args], t)).not.toBe(0);

@@ -1,8 +1,11 @@
 // `feedback-desk emulator`: the feedback service emulator (v2 API over a generated world) on a local port.
+import { parseFaultKinds } from '../../emulator/http/faults.ts';
 import {
+  type FaultOptions,
   DEFAULT_V1_CLIENT_ID,
   DEFAULT_V1_TOKEN,
   DEFAULT_V2_TOKEN,
+  FAULT_KINDS,
   LIMITED_V2_TOKEN,
   startEmulator,
 } from '../../emulator/index.ts';
@@ -19,6 +22,30 @@ function parseNow(text: string | undefined): Date | undefined {
   if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(text) || Number.isNaN(d.getTime()))
     throw new UsageError(`option '--now' takes an ISO 8601 date or timestamp, not '${text}'`);
   return d;
+}
+
+function parseFaults(options: Parameters<CliCommand['run']>[0]): FaultOptions | undefined {
+  const kindsText = optString(options, 'faults');
+  const percent = optInt(options, 'fault-percent');
+  if (kindsText === undefined && percent === undefined) return undefined;
+  const faults: FaultOptions = { rate: (percent ?? 100) / 100 };
+  if (kindsText !== undefined) {
+    const parsed = parseFaultKinds(kindsText);
+    if ('unknown' in parsed)
+      throw new UsageError(
+        `option '--faults' has an unknown fault '${parsed.unknown}' (${FAULT_KINDS.join(', ')})`,
+      );
+    faults.kinds = parsed.kinds;
+  }
+  const after = optInt(options, 'fault-after');
+  const max = optInt(options, 'fault-max');
+  const seed = optInt(options, 'fault-seed');
+  const slow = optInt(options, 'slow-ms');
+  if (after !== undefined) faults.afterRequests = after;
+  if (max !== undefined) faults.maxFaults = max;
+  if (seed !== undefined) faults.seed = seed;
+  if (slow !== undefined) faults.slowMs = slow;
+  return faults;
 }
 
 export const emulator: CliCommand = {
@@ -76,6 +103,7 @@ export const emulator: CliCommand = {
   async run(options, io) {
     const size = SIZES.find((s) => s === optString(options, 'size')) ?? 'demo';
     const now = parseNow(optString(options, 'now'));
+    const faults = parseFaults(options);
     io.stderr.write(`Generating the ${size} world…\n`);
     const running = await startEmulator({
       port: optInt(options, 'port') ?? 8787,
@@ -84,6 +112,7 @@ export const emulator: CliCommand = {
       size,
       rateLimit: optInt(options, 'rate-limit') ?? 10000,
       ...(now && { now }),
+      ...(faults && { faults }),
     });
     const w = running.world;
     io.stdout.write(

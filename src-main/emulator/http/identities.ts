@@ -1,4 +1,4 @@
-// Who may call the emulator: the default v1 and v2 credentials and the restricted v2 token.
+// Who may call the emulator: the v1 client ids and tokens, the default v2 token and the restricted v2 token.
 import type { TreeNode, World } from '../world/types.ts';
 import { HttpError } from './reply.ts';
 
@@ -13,6 +13,9 @@ export type V2Scope = (typeof V2_SCOPES)[number];
 
 export const DEFAULT_V1_CLIENT_ID = 'demo-client';
 export const DEFAULT_V1_TOKEN = 'demo-token';
+/** A second, disjoint company for v1 isolation tests (its keys never resolve for demo-client, nor the reverse). */
+export const OTHER_V1_CLIENT_ID = 'other-client';
+export const OTHER_V1_TOKEN = 'other-token';
 export const DEFAULT_V2_TOKEN = 'demo-v2-token';
 export const LIMITED_V2_TOKEN = 'demo-v2-limited';
 

@@ -9,6 +9,7 @@ import {
 import { promisify } from 'node:util';
 import { deflate, gzip } from 'node:zlib';
 import type { World } from '../world/types.ts';
+import { type FaultKind, FaultPlan } from './faults.ts';
 import { RateLimiter } from './rateLimit.ts';
 import { HttpError, type Reply, errorReply } from './reply.ts';
 
@@ -36,6 +37,8 @@ export interface EmulatorServerOptions {
   /** Requests per credential per hour. */
   rateLimit?: number;
   routers: { v2: Router; v1?: Router };
+  /** Fault injection; the server consults it on every request. */
+  faults?: FaultPlan;
 }
 
 /** The budget key: the presented credential, or the caller's address when none is presented. */
@@ -66,8 +69,19 @@ async function encode(
   return { data };
 }
 
+function faultReply(fault: FaultKind | null, plan: FaultPlan): Reply | null {
+  if (fault === '500' || fault === '502' || fault === '503')
+    return errorReply(Number(fault), `Injected fault ${fault}`);
+  if (fault === '429')
+    return errorReply(429, 'Injected fault: too many requests', {
+      'Retry-After': String(plan.retryAfterSeconds),
+    });
+  return null;
+}
+
 export function createEmulatorServer(options: EmulatorServerOptions): Server {
   const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const faults = options.faults ?? new FaultPlan();
 
   async function answer(req: IncomingMessage, url: URL): Promise<Reply> {
     const method = req.method ?? 'GET';
@@ -101,12 +115,24 @@ export function createEmulatorServer(options: EmulatorServerOptions): Server {
       url = new URL('http://emulator.invalid/');
     }
     const rate = limiter.take(rateKey(req, url), Date.now());
+    const fault = faults.next();
+    if (fault === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault === 'slow') await new Promise((r) => setTimeout(r, faults.slowMs));
     const reply =
       rate.retryAfter !== undefined
         ? errorReply(429, 'The hourly request budget is spent; retry after the time in Retry-After', {
             'Retry-After': String(rate.retryAfter),
           })
-        : await answer(req, url);
+        : (faultReply(fault, faults) ?? (await answer(req, url)));
+    if (fault === 'invalid-json') {
+      // What a misbehaving proxy might send: half a body, then an HTML page, still labelled JSON.
+      const text = typeof reply.body === 'string' ? reply.body : reply.body.toString('utf8');
+      reply.body = `${text.slice(0, Math.floor(text.length / 2))}<html>502 Bad Gateway</html>`;
+      reply.contentType = 'application/json; charset=utf-8';
+    }
     const { data, encoding } = await encode(req, reply.body);
     const headers: Record<string, string> = {
       ...reply.headers,
@@ -120,6 +146,11 @@ export function createEmulatorServer(options: EmulatorServerOptions): Server {
       headers.Vary = 'Accept-Encoding';
     }
     res.writeHead(reply.status, headers);
+    if (fault === 'truncate' && req.method !== 'HEAD') {
+      // The promised Content-Length is never reached: the client sees a body cut short.
+      res.write(data.subarray(0, Math.floor(data.length / 2)), () => res.destroy());
+      return;
+    }
     res.end(req.method === 'HEAD' ? undefined : data);
   }
 
