@@ -57,6 +57,42 @@ describe('feedback-desk emulator', () => {
     expect(err).toContain(name);
   });
 
+  it('starts with faults from the flags', async () => {
+    const controller = new AbortController();
+    const t = io(controller.signal);
+    const args = [
+      '--port',
+      '0',
+      '--size',
+      'tiny',
+      '--now',
+      '2026-11-21T14:00:00Z',
+      '--faults',
+      '503',
+      '--fault-after',
+      '1',
+      '--fault-max',
+      '1',
+    ];
+    const done = runCli(['emulator', ...args], t);
+    let url = '';
+    for (let i = 0; i < 100 && !url; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      url = /listening on (http:\/\/\S+)/.exec(t.out.join(''))?.[1] ?? '';
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${url}/v2/token/introspect`, {
+        headers: { 'X-Svc-API-Token': 'demo-v2-token' },
+      });
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 503, 200]);
+    controller.abort();
+    expect(await done).toBe(0);
+  });
+
   it('prints the base URL and credentials, serves, and stops when signalled', async () => {
     const controller = new AbortController();
     const t = io(controller.signal);

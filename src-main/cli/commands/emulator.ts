@@ -99,6 +99,43 @@ export const emulator: CliCommand = {
       min: 1,
       default: 10000,
     },
+    {
+      name: 'faults',
+      type: 'string',
+      valueName: 'KINDS',
+      description: `inject faults, comma-separated: ${FAULT_KINDS.join(', ')} (all when only --fault-percent is given)`,
+    },
+    {
+      name: 'fault-percent',
+      type: 'integer',
+      valueName: 'P',
+      description: 'percentage of requests that get a fault (100 when only --faults is given)',
+      min: 0,
+      max: 100,
+    },
+    {
+      name: 'fault-after',
+      type: 'integer',
+      valueName: 'N',
+      description: 'never fault the first N requests',
+      min: 0,
+    },
+    { name: 'fault-max', type: 'integer', valueName: 'N', description: 'stop after N faults', min: 0 },
+    {
+      name: 'fault-seed',
+      type: 'integer',
+      valueName: 'S',
+      description: 'seed deciding which requests fail',
+      min: 0,
+      max: 4294967295,
+    },
+    {
+      name: 'slow-ms',
+      type: 'integer',
+      valueName: 'MS',
+      description: 'delay of a slow fault (default 2000)',
+      min: 0,
+    },
   ],
   async run(options, io) {
     const size = SIZES.find((s) => s === optString(options, 'size')) ?? 'demo';
