@@ -178,7 +178,8 @@ function inKeyringSession(command, args) {
   const scratch = mkdtempSync(path.join(tmpdir(), 'feedback-desk-test-keyring-'));
   const quoted = [command, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const script = `printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec ${quoted}`;
-  const env = { ...childEnv, XDG_DATA_HOME: scratch, XDG_RUNTIME_DIR: scratch };
+  // NO_AT_BRIDGE: Chromium would otherwise start an accessibility bus on this session for nothing.
+  const env = { ...childEnv, XDG_DATA_HOME: scratch, XDG_RUNTIME_DIR: scratch, NO_AT_BRIDGE: '1' };
   delete env.DISPLAY;
   delete env.DBUS_SESSION_BUS_ADDRESS;
   return {
