@@ -17,7 +17,17 @@ export default tseslint.config(
   {
     files: ['**/*.vue'],
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
-    rules: { 'vue/block-lang': ['error', { script: { lang: 'ts' } }] },
+    rules: {
+      'vue/block-lang': ['error', { script: { lang: 'ts' } }],
+      'vue/no-v-html': 'error',
+      // Layout is Prettier's job; these stylistic rules fight it.
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+      'vue/html-indent': 'off',
+      'vue/html-closing-bracket-newline': 'off',
+      'vue/multiline-html-element-content-newline': 'off',
+    },
   },
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
