@@ -2,14 +2,15 @@
 import { CredentialError, v2TokenEnvVar } from './credentialStore.ts';
 import type { CredentialFailure } from './credentialStore.ts';
 
-const fallback = `set ${v2TokenEnvVar} or keep the token for this session only`;
+// Surfaces that can keep a secret in memory offer that too, keyed on CredentialError.failure.
+const fallback = `set ${v2TokenEnvVar} instead`;
 
 /** The sentence shown for each kind of failure (the platform's own words stay in `cause`). */
 export const keychainSentences: Record<Exclude<CredentialFailure, 'missing' | 'failed'>, string> = {
   unavailable:
     process.platform === 'linux'
-      ? `The OS keychain is not available because the optional keytar module is not installed (it builds against libsecret: install libsecret-1-dev, then run \`npm rebuild keytar\`), so ${fallback}.`
-      : `The OS keychain is not available because the optional keytar module is not installed, so ${fallback}.`,
+      ? `The OS keychain is not available because the optional keytar module is not installed or does not load (it builds against libsecret: install libsecret-1-dev, then run \`npm ci\` again), so ${fallback}.`
+      : `The OS keychain is not available because the optional keytar module is not installed or does not load, so ${fallback}.`,
   'no-bus': `The OS keychain cannot be reached because this login has no D-Bus session bus (usual over SSH, in containers and in CI), so ${fallback}.`,
   'no-service': `The OS keychain cannot be reached because no Secret Service (such as GNOME Keyring or KWallet) runs in this desktop session, so start one or ${fallback}.`,
   locked: `The OS keychain's login keyring is locked or does not exist, so unlock it (for example by logging in to the desktop) or ${fallback}.`,
