@@ -42,6 +42,13 @@ function onPath(command) {
     .some((dir) => dir && existsSync(path.join(dir, command)));
 }
 
+/** Stops before any suite ran; the count line still closes the output, as CI expects. */
+function stop(message) {
+  console.log(message);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, env: childEnv, stdio: 'inherit', ...options });
   return result.status === 0;
@@ -67,15 +74,13 @@ function preflightSystem() {
       run('apt-get', ['install', '-y', '-q', ...packages], { env: aptEnv });
     const still = systemNeeds.filter((need) => !need.ok());
     if (ok && still.length === 0) return;
-    console.error(
+    stop(
       `preflight: apt-get could not provide ${still.map((need) => need.pkg).join(' ') || packages.join(' ')}.`,
     );
-    process.exit(1);
   }
-  console.error(
+  stop(
     `preflight: install them first, then run npm test again:\n  sudo apt-get install -y ${packages.join(' ')}`,
   );
-  process.exit(1);
 }
 
 function keytarLoads() {
@@ -89,10 +94,7 @@ function keytarLoads() {
 
 function preflightKeytar() {
   if (!existsSync(path.join(root, 'node_modules'))) {
-    console.error(
-      'preflight: node_modules is missing: run `npm ci` first (the README says `npm ci && npm test`).',
-    );
-    process.exit(1);
+    stop('preflight: node_modules is missing: run `npm ci` first (the README says `npm ci && npm test`).');
   }
   if (keytarLoads()) return;
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -104,10 +106,7 @@ function preflightKeytar() {
     ? run('npm', ['rebuild', 'keytar'])
     : run('npm', ['install', '--no-save', '--no-audit', '--no-fund', `keytar@${version}`]);
   if (ok && keytarLoads()) return;
-  console.error(
-    'preflight: keytar still does not load; the keychain tests cannot run (see the npm output above).',
-  );
-  process.exit(1);
+  stop('preflight: keytar still does not load; the keychain tests cannot run (see the npm output above).');
 }
 
 // ---------------------------------------------------------------------------------------------------------------
