@@ -1,6 +1,7 @@
 // The service emulator's entry: generate (or take) a world and serve it over HTTP on loopback.
 import { type FaultOptions, FaultPlan } from './http/faults.ts';
 import { createEmulatorServer } from './http/server.ts';
+import { createV1Router } from './v1/router.ts';
 import { createV2Router } from './v2/index.ts';
 import type { World, WorldSize } from './world/types.ts';
 import { generateWorld } from './world/world.ts';
@@ -13,6 +14,8 @@ export {
   DEFAULT_V1_TOKEN,
   DEFAULT_V2_TOKEN,
   LIMITED_V2_TOKEN,
+  OTHER_V1_CLIENT_ID,
+  OTHER_V1_TOKEN,
 } from './http/identities.ts';
 
 export interface EmulatorOptions {
@@ -55,7 +58,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     world,
     faults,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
-    routers: { v2: createV2Router(world) },
+    routers: { v2: createV2Router(world), v1: createV1Router(world) },
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

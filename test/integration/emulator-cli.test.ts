@@ -1,4 +1,7 @@
 // `feedback-desk emulator` run in-process: help, one-line usage errors, and a real start/serve/stop cycle.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIO } from '../../src-main/cli/command.ts';
 import { runCli } from '../../src-main/cli/index.ts';
@@ -55,6 +58,47 @@ describe('feedback-desk emulator', () => {
     const err = t.err.join('');
     expect(err.trim().split('\n')).toHaveLength(1);
     expect(err).toContain(name);
+  });
+
+  it('dumps a world to a fixture file and serves it back with --fixture', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fd-emulator-'));
+    try {
+      const file = join(dir, 'world.json');
+      const t = io();
+      expect(
+        await runCli(
+          ['emulator', '--size', 'tiny', '--seed', '8', '--now', '2026-11-21T14:00:00Z', '--dump', file],
+          t,
+        ),
+      ).toBe(0);
+      expect(t.out.join('')).toContain(file);
+      const fixture = JSON.parse(await readFile(file, 'utf8')) as {
+        format: string;
+        presses: { time: number[] };
+      };
+      expect(fixture.format).toBe('feedback-desk-world');
+      const controller = new AbortController();
+      const s = io(controller.signal);
+      const done = runCli(['emulator', '--port', '0', '--fixture', file], s);
+      let url = '';
+      for (let i = 0; i < 100 && !url; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        url = /listening on (http:\/\/\S+)/.exec(s.out.join(''))?.[1] ?? '';
+      }
+      expect(s.out.join('')).toContain(`${fixture.presses.time.length} presses`);
+      const res = await fetch(`${url}/v2/experience-points.json`, {
+        headers: { 'X-Svc-API-Token': 'demo-v2-token' },
+      });
+      expect(res.status).toBe(200);
+      controller.abort();
+      expect(await done).toBe(0);
+      await writeFile(file, '{"format":"feedback-desk-world","version":1,"tree":[]}');
+      const bad = io();
+      expect(await runCli(['emulator', '--fixture', file], bad)).toBe(1);
+      expect(bad.err.join('').trim().split('\n').at(-1)).toMatch(/fixture\./);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('starts with faults from the flags', async () => {

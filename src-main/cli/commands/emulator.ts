@@ -1,5 +1,8 @@
 // `feedback-desk emulator`: the feedback service emulator (v2 API over a generated world) on a local port.
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseFaultKinds } from '../../emulator/http/faults.ts';
+import { worldFromFixture, worldToFixture } from '../../emulator/world/fixture.ts';
+import { generateWorld } from '../../emulator/world/world.ts';
 import {
   type FaultOptions,
   DEFAULT_V1_CLIENT_ID,
@@ -136,19 +139,39 @@ export const emulator: CliCommand = {
       description: 'delay of a slow fault (default 2000)',
       min: 0,
     },
+    {
+      name: 'fixture',
+      type: 'string',
+      valueName: 'FILE',
+      description: 'serve the world in this fixture file (JSON; --seed, --size and --now are then ignored)',
+    },
+    {
+      name: 'dump',
+      type: 'string',
+      valueName: 'FILE',
+      description: 'write the world to this fixture file and exit instead of serving',
+    },
   ],
   async run(options, io) {
     const size = SIZES.find((s) => s === optString(options, 'size')) ?? 'demo';
     const now = parseNow(optString(options, 'now'));
     const faults = parseFaults(options);
-    io.stderr.write(`Generating the ${size} world…\n`);
+    const fixture = optString(options, 'fixture');
+    const dump = optString(options, 'dump');
+    io.stderr.write(fixture ? `Loading ${fixture}…\n` : `Generating the ${size} world…\n`);
+    const world = fixture
+      ? worldFromFixture(JSON.parse(await readFile(fixture, 'utf8')))
+      : generateWorld({ seed: optInt(options, 'seed') ?? 1, size, ...(now && { now }) });
+    if (dump) {
+      await writeFile(dump, JSON.stringify(worldToFixture(world)));
+      io.stdout.write(`Wrote the world (${world.presses.count} presses) to ${dump}\n`);
+      return 0;
+    }
     const running = await startEmulator({
+      world,
       port: optInt(options, 'port') ?? 8787,
       host: optString(options, 'host') ?? '127.0.0.1',
-      seed: optInt(options, 'seed') ?? 1,
-      size,
       rateLimit: optInt(options, 'rate-limit') ?? 10000,
-      ...(now && { now }),
       ...(faults && { faults }),
     });
     const w = running.world;

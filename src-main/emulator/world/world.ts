@@ -40,7 +40,7 @@ export function generateWorld(options: WorldOptions = {}): World {
     zones,
   });
   const extras = keyedRng(seed, 0xe7);
-  return {
+  return indexWorld({
     seed,
     size,
     now,
@@ -52,12 +52,21 @@ export function generateWorld(options: WorldOptions = {}): World {
     users: generateUsers(extras, size, structure.nodes, now),
     customDataFields: CUSTOM_DATA_FIELDS,
     customDataValues: generateCustomData(extras, structure.experiencePoints, now),
-    nodeById: new Map(structure.nodes.map((n) => [n.id, n])),
-    surveyById: new Map(structure.surveys.map((s) => [s.id, s])),
-    assignmentByKey: new Map(structure.assignments.map((a) => [a.key, a])),
-    questionById: new Map(structure.questions.map((q) => [q.id, q])),
-    smileyById: new Map(structure.smileys.map((s) => [s.id, s])),
     generationMs: performance.now() - started,
+  });
+}
+
+type WorldIndexes = 'nodeById' | 'surveyById' | 'assignmentByKey' | 'questionById' | 'smileyById';
+
+/** Adds the id lookups to a world's records (shared by the generator and the fixture loader). */
+export function indexWorld(base: Omit<World, WorldIndexes>): World {
+  return {
+    ...base,
+    nodeById: new Map(base.nodes.map((n) => [n.id, n])),
+    surveyById: new Map(base.surveys.map((s) => [s.id, s])),
+    assignmentByKey: new Map(base.assignments.map((a) => [a.key, a])),
+    questionById: new Map(base.questions.map((q) => [q.id, q])),
+    smileyById: new Map(base.smileys.map((s) => [s.id, s])),
   };
 }
 

@@ -1,0 +1,85 @@
+// World fixtures: a dumped world loads back identically; a hand-made one serves what a person computes by hand.
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../index.ts';
+import { FixtureError } from './fixtureReader.ts';
+import { worldFromFixture, worldToFixture } from './fixture.ts';
+import { feedbackId, generateWorld } from './world.ts';
+
+const handMade = {
+  format: 'feedback-desk-world',
+  version: 1,
+  seed: 3,
+  now: '2026-04-01T00:00:00Z',
+  tree: [
+    { id: 1, name: 'Company', parentId: null, type: 'GROUP' },
+    {
+      id: 2,
+      name: 'Kiosk "Nord", Köln',
+      parentId: 1,
+      type: 'EXPERIENCE_POINT',
+      experiencePoint: { zone: 'Europe/Berlin' },
+    },
+  ],
+  questions: [{ id: 10, defaultLocale: 'de_DE', localizations: [{ locale: 'de_DE', text: 'Wie war es?' }] }],
+  surveys: [
+    { id: 20, questionId: 10, scale: 'four', periods: [{ startDate: '2026-01-01', endDate: '2027-01-01' }] },
+  ],
+  assignments: [{ key: 30, experiencePointId: 2, surveyId: 20, kind: 'TERMINAL' }],
+  smileys: [{ id: 40, name: 'Terminal', type: 'SMILEY_TERMINAL', assignmentKey: 30 }],
+  presses: {
+    // out of order on purpose; the night Berlin moves from +01:00 to +02:00 (01:00 UTC)
+    time: ['2026-03-29T01:30:00Z', '2026-03-29T00:30:00Z', 1774828800000],
+    smileyId: [40, 40, 40],
+    button: [3, 0, 2],
+    flags: [0, 0, 1],
+  },
+};
+
+describe('world fixtures', () => {
+  it('loads a dumped world back identically (structure, presses and ids)', () => {
+    const world = generateWorld({ seed: 6, size: 'tiny', now: new Date('2026-11-21T14:00:00Z') });
+    const text = JSON.stringify(worldToFixture(world));
+    const loaded = worldFromFixture(JSON.parse(text));
+    expect(JSON.stringify(worldToFixture(loaded))).toBe(text);
+    expect(loaded.presses.count).toBe(world.presses.count);
+    expect(feedbackId(loaded, 17)).toBe(feedbackId(world, 17));
+    expect(loaded.surveys.map((s) => s.state)).toEqual(world.surveys.map((s) => s.state));
+  });
+
+  it('serves a hand-made fixture with local times computed by hand', async () => {
+    const world = worldFromFixture(handMade);
+    const emu = await startEmulator({ world });
+    try {
+      const res = await fetch(
+        `${emu.url}/v2/results/button-feedbacks.json?startDate=2026-03-29&endDate=2026-03-31&includeMisuse=true`,
+        {
+          headers: { 'X-Svc-API-Token': 'demo-v2-token' },
+        },
+      );
+      const list = (await res.json()) as {
+        localTime: string;
+        buttonIndex: number;
+        misuse: boolean;
+        experiencePointId: number;
+      }[];
+      expect(list.map((r) => [r.localTime, r.buttonIndex, r.misuse])).toEqual([
+        ['2026-03-29T01:30:00.000+01:00', 0, false],
+        ['2026-03-29T03:30:00.000+02:00', 3, false],
+        ['2026-03-30T02:00:00.000+02:00', 2, true], // 1774828800000 = 2026-03-30T00:00:00Z
+      ]);
+      expect(list.every((r) => r.experiencePointId === 2)).toBe(true);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('names the first problem of a broken fixture', () => {
+    const broken = { ...handMade, presses: { ...handMade.presses, smileyId: [40, 41, 40] } };
+    expect(() => worldFromFixture(broken)).toThrow(FixtureError);
+    expect(() => worldFromFixture(broken)).toThrow(/smileyId\[1\]/);
+    expect(() => worldFromFixture({ ...handMade, version: 2 })).toThrow(/version/);
+    expect(() =>
+      worldFromFixture({ ...handMade, surveys: [{ id: 20, questionId: 99, scale: 'four', periods: [] }] }),
+    ).toThrow(/questionId/);
+  });
+});
