@@ -56,7 +56,7 @@ export async function run(args: string[]): Promise<void> {
         `${label}: ${r.records} records in ${r.pages} pages of 10000, ${r.seconds.toFixed(2)} s → ${Math.round(r.records / r.seconds)} records/s`,
       );
     }
-    console.log('v1 raw results: not served yet (v1 views are being built on the same world)');
+    console.log('v1 raw results: not measured here yet');
   } finally {
     child.kill('SIGTERM');
   }
