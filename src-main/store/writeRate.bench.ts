@@ -46,15 +46,19 @@ function page(from: number): ButtonFeedbackV2[] {
 }
 
 let writeMs = 0;
+let writeCpuUs = 0; // CPU time of the writes: steadier than wall time on a shared machine
 let inserted = 0;
 const t0 = performance.now();
 for (let off = 0; off < rows; off += pageSize) {
   const items = page(off);
   const w0 = performance.now();
+  const c0 = process.cpuUsage();
   inserted += store.buttonFeedback.writePage(items, {
     stream: 'bench',
     cursor: { offset: off + pageSize },
   }).inserted;
+  const cpu = process.cpuUsage(c0);
+  writeCpuUs += cpu.user + cpu.system;
   writeMs += performance.now() - w0;
   if ((off / pageSize) % 50 === 49)
     console.log(`${off + pageSize} rows: ${Math.round((off + pageSize) / (writeMs / 1000))} rows/s so far`);
@@ -75,6 +79,7 @@ console.log(
     points,
     inserted,
     writeRowsPerSec: Math.round(rows / (writeMs / 1000)),
+    writeRowsPerCpuSec: Math.round(rows / (writeCpuUs / 1e6)),
     wallSeconds: +total.toFixed(1),
     resyncRowsPerSec: Math.round(resyncRate),
     resyncInserted: again,
