@@ -6,10 +6,14 @@ import { app, ipcMain, session, type BrowserWindow } from 'electron';
 import { forwardEvents, registerIpcHandlers, senderFromOrigin } from './ipc/register.ts';
 import { defaultStorePath } from './paths.ts';
 import { createServices } from './services.ts';
-import { createMainWindow } from './shell/mainWindow.ts';
+import {
+  createMainWindow,
+  hardenSession,
+  hardenWebContents,
+  registerRendererScheme,
+  serveRenderer,
+} from './shell/desktop.ts';
 import { rendererEntryUrl, rendererOrigin, shellContentSecurityPolicy } from './shell/policy.ts';
-import { registerRendererScheme, serveRenderer } from './shell/rendererProtocol.ts';
-import { hardenSession, hardenWebContents } from './shell/security.ts';
 
 const here = dirname(fileURLToPath(import.meta.url)); // out/main
 const devUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;

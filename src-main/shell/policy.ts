@@ -1,5 +1,4 @@
 // The desktop window's security policy as plain data and predicates (no electron at run time, so tested in Node).
-import type { WebPreferences } from 'electron';
 import { contentSecurityPolicy } from '../web/securityHeaders.ts';
 
 /** The renderer is served from this privileged custom scheme, never from file:// (Electron security checklist). */
@@ -7,7 +6,24 @@ export const appScheme = 'app';
 export const rendererOrigin = 'app://renderer';
 export const rendererEntryUrl = `${rendererOrigin}/index.html`;
 
-export function windowWebPreferences(preloadPath: string): WebPreferences {
+/** The subset of Electron's WebPreferences the window sets (structural, so this module needs no electron). */
+export interface WindowWebPreferences {
+  preload: string;
+  contextIsolation: boolean;
+  sandbox: boolean;
+  nodeIntegration: boolean;
+  nodeIntegrationInWorker: boolean;
+  nodeIntegrationInSubFrames: boolean;
+  webSecurity: boolean;
+  allowRunningInsecureContent: boolean;
+  experimentalFeatures: boolean;
+  webviewTag: boolean;
+  navigateOnDragDrop: boolean;
+  safeDialogs: boolean;
+  spellcheck: boolean;
+}
+
+export function windowWebPreferences(preloadPath: string): WindowWebPreferences {
   return {
     preload: preloadPath,
     contextIsolation: true,
