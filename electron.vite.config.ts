@@ -22,6 +22,7 @@ export default defineConfig({
     plugins: [vue()],
     build: {
       outDir: resolve('out/renderer'),
+      minify: true,
       rollupOptions: { input: resolve('src-renderer/index.html') },
     },
   },
