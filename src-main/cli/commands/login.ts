@@ -1,4 +1,6 @@
 // `feedback-desk login`: store (or delete) the v2 token of one service address in the OS keychain.
+import { checkBaseUrl } from '../../api/http.ts';
+import { ApiError } from '../../api/errors.ts';
 import { UsageError } from '../args.ts';
 import { optBool, optString } from '../command.ts';
 import type { CliCommand } from '../command.ts';
@@ -6,19 +8,19 @@ import { keychainService, v2TokenAccount, v2TokenEnvVar } from '../../credential
 import type { CredentialStore } from '../../credentials/credentialStore.ts';
 import { createKeytarStore } from '../../credentials/keytarStore.ts';
 import { asTerminal, promptHidden, readSecret } from '../../credentials/secretInput.ts';
+import { checkV2Token } from '../../credentials/v2TokenCheck.ts';
 
+/** The same address rule as `sync` (https, or http on loopback), so a stored token is one that sync can use. */
 export function parseBaseUrl(raw: string | undefined): URL {
   if (raw === undefined)
-    throw new UsageError("option '--base-url' is required (the service address, e.g. http://127.0.0.1:4010)");
-  let url: URL;
+    throw new UsageError(
+      "option '--base-url' is required (the service address, e.g. https://feedback.example.com)",
+    );
   try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`option '--base-url' must be an http or https URL, not '${raw}'`);
+    return new URL(checkBaseUrl(raw));
+  } catch (error) {
+    throw new UsageError(`option '--base-url': ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UsageError(`option '--base-url' must be an http or https URL, not '${raw}'`);
-  return url;
 }
 
 export function createLoginCommand(deps: { createStore?: () => CredentialStore } = {}): CliCommand {
@@ -45,13 +47,19 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
         description: 'read the token from standard input (for scripts)',
       },
       { name: 'delete', type: 'boolean', description: 'remove the stored token instead' },
+      {
+        name: 'check',
+        type: 'boolean',
+        description: 'ask the service (token introspection) whether the token works before storing it',
+      },
     ],
     async run(options, io) {
       const origin = parseBaseUrl(optString(options, 'base-url')).origin;
       const account = v2TokenAccount(origin);
       const fromStdin = optBool(options, 'v2-token-stdin');
       if (optBool(options, 'delete')) {
-        if (fromStdin) throw new UsageError("options '--delete' and '--v2-token-stdin' cannot be combined");
+        if (fromStdin || optBool(options, 'check'))
+          throw new UsageError("option '--delete' cannot be combined with '--v2-token-stdin' or '--check'");
         const store = createStore();
         const removed = await store.delete(account);
         io.stdout.write(
@@ -78,6 +86,17 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
           'feedback-desk login: the token contains white space, which no token has; nothing was stored.\n',
         );
         return 1;
+      }
+      if (optBool(options, 'check')) {
+        try {
+          const info = await checkV2Token({ baseUrl: origin, token });
+          const scopes = info.scopes.length ? info.scopes.join(', ') : 'none';
+          io.stdout.write(`The service at ${origin} accepts the token '${info.name}' (scopes: ${scopes}).\n`);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          io.stderr.write(`feedback-desk login: ${error.message} Nothing was stored.\n`);
+          return 1;
+        }
       }
       const store = createStore();
       await store.set(account, token);
