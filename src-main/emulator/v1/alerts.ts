@@ -30,7 +30,9 @@ function alertRange(ctx: V1Context): AlertRange {
     : { local: false, start, end };
   if (range.start !== undefined && range.end !== undefined && range.end < range.start)
     throw badRequest(
-      local ? "Parameter 'local_date_end' is before 'local_date_start'" : "Parameter 'date_end' is before 'date_start'",
+      local
+        ? "Parameter 'local_date_end' is before 'local_date_start'"
+        : "Parameter 'date_end' is before 'date_start'",
     );
   return range;
 }
@@ -43,7 +45,13 @@ function inRange(range: AlertRange, s: V1Survey, a: Alert): boolean {
   return range.end === undefined || begin < range.end;
 }
 
-function alertJson(ctx: V1Context, s: V1Survey, spec: AlertSpecification, a: Alert, fmt: ZoneFormatter): string {
+function alertJson(
+  ctx: V1Context,
+  s: V1Survey,
+  spec: AlertSpecification,
+  a: Alert,
+  fmt: ZoneFormatter,
+): string {
   const { company } = ctx;
   return JSON.stringify({
     key: a.id + company.offset,

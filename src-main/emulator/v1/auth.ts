@@ -30,7 +30,10 @@ function presented(headers: IncomingHttpHeaders): { clientId: string; token: str
   return clientId !== undefined && token !== undefined ? { clientId, token } : undefined;
 }
 
-export function authenticateV1(identities: Map<string, V1Identity>, headers: IncomingHttpHeaders): V1Identity {
+export function authenticateV1(
+  identities: Map<string, V1Identity>,
+  headers: IncomingHttpHeaders,
+): V1Identity {
   const creds = presented(headers);
   if (!creds)
     throw new HttpError(
@@ -38,6 +41,7 @@ export function authenticateV1(identities: Map<string, V1Identity>, headers: Inc
       'Missing credentials: send Authorization: Basic base64(clientId:apiToken), or X-Svc-Client-Id and X-Svc-API-Token',
     );
   const identity = identities.get(creds.clientId);
-  if (!identity || identity.token !== creds.token) throw new HttpError(401, 'Unknown client id or wrong API token');
+  if (!identity || identity.token !== creds.token)
+    throw new HttpError(401, 'Unknown client id or wrong API token');
   return identity;
 }

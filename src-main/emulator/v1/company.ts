@@ -70,9 +70,10 @@ export class V1Company {
       const zone = ep && world.zones[ep.zoneIndex];
       const question = survey && world.questions[survey.questionIndex];
       if (!survey || survey.buttons !== 4 || !ep || !node || !zone || !question) continue;
-      const periods = survey.periods.map(
-        (p): [number, number] => [zone.localMidnight(p.startDay), zone.localMidnight(p.endDay)],
-      );
+      const periods = survey.periods.map((p): [number, number] => [
+        zone.localMidnight(p.startDay),
+        zone.localMidnight(p.endDay),
+      ]);
       surveys.push({ key: a.key + this.offset, assignment: a, survey, ep, node, zone, periods, question });
     }
     surveys.sort((x, y) => x.key - y.key);

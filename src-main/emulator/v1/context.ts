@@ -27,7 +27,8 @@ export interface V1Context {
 
 /** A numeric path key; 400 naming it when it is not a whole number. */
 export function pathKey(text: string, name: string): number {
-  if (!/^\d{1,15}$/.test(text)) throw badRequest(`Path parameter '${name}' must be a numeric key, not '${text}'`);
+  if (!/^\d{1,15}$/.test(text))
+    throw badRequest(`Path parameter '${name}' must be a numeric key, not '${text}'`);
   return Number(text);
 }
 

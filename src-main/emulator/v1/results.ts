@@ -134,7 +134,8 @@ export function summedResults(ctx: V1Context, s: V1Survey): Reply {
   const truncate = parseTruncate(ctx.params.raw('truncate'));
   const { start, end } = dateRange(ctx.params);
   const window = resultWindow(s.zone, truncate, start, end, ctx.company.world.now);
-  const buckets = window.from < window.to ? sumBuckets(ctx, s, truncate, window) : new Map<number, number[]>();
+  const buckets =
+    window.from < window.to ? sumBuckets(ctx, s, truncate, window) : new Map<number, number[]>();
   const fmt = new ZoneFormatter(s.zone);
   const items = [...buckets.keys()]
     .sort((a, b) => a - b)

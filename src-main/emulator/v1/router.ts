@@ -30,7 +30,7 @@ import {
   surveyByKey,
 } from './structure.ts';
 
-/** Keys of the second company start here, far above any key of a generated world, so none resolves for the other. */
+/** Keys of the second company are shifted by this, far above any key of a generated world. */
 export const OTHER_COMPANY_KEY_OFFSET = 9_000_000;
 export const OTHER_COMPANY_NAME = 'Südwind Gastronomie & Co. KG';
 
@@ -39,10 +39,26 @@ export interface V1RouterOptions {
   pageSizes?: Partial<PageSizes>;
 }
 
+/**
+ * The offset that keeps the two companies' keys apart: every key of the served world stays below it (a fixture
+ * world with keys of a million or more gets a larger one), and every shifted key of the other lies above it.
+ */
+export function otherKeyOffset(world: World): number {
+  const largest = Math.max(
+    0,
+    ...world.nodes.map((n) => n.id),
+    ...world.assignments.map((a) => a.key),
+    ...world.questions.map((q) => q.id),
+  );
+  let offset = OTHER_COMPANY_KEY_OFFSET;
+  while (offset <= largest) offset *= 10;
+  return offset;
+}
+
 /** The second, disjoint company: a tiny world from a seed derived from the main one, same present. */
 function otherCompany(world: World): V1Company {
   const other = generateWorld({ seed: hash32(world.seed, 0x0c0e), size: 'tiny', now: new Date(world.now) });
-  return new V1Company(other, { keyOffset: OTHER_COMPANY_KEY_OFFSET, rootName: OTHER_COMPANY_NAME });
+  return new V1Company(other, { keyOffset: otherKeyOffset(world), rootName: OTHER_COMPANY_NAME });
 }
 
 type Handler = (ctx: V1Context, key: number) => Reply;
@@ -95,7 +111,11 @@ export function createV1Router(world: World, options: V1RouterOptions = {}): Rou
   const pageSizes: PageSizes = { ...DEFAULT_PAGE_SIZES, ...options.pageSizes };
   return (req: RouteRequest) => {
     const identity = authenticateV1(identities, req.headers);
-    const ctx: V1Context = { company: identity.company(), params: new Params(req.url.searchParams), pageSizes };
+    const ctx: V1Context = {
+      company: identity.company(),
+      params: new Params(req.url.searchParams),
+      pageSizes,
+    };
     return dispatch(ctx, req.url.pathname);
   };
 }

@@ -23,7 +23,12 @@ function surveyFilter(ctx: V1Context): SurveyFilter {
  * A Folder: key, name, `folders` down to `levels` more levels (omitted when there are none, and at the
  * depth cut), `surveys` when asked for and the folder has some (in the state asked for).
  */
-function folderJson(ctx: V1Context, node: TreeNode, levels: number, f: SurveyFilter): Record<string, unknown> {
+function folderJson(
+  ctx: V1Context,
+  node: TreeNode,
+  levels: number,
+  f: SurveyFilter,
+): Record<string, unknown> {
   const { company } = ctx;
   const out: Record<string, unknown> = { key: company.folderKey(node), name: company.folderName(node) };
   const children = levels > 0 ? company.childrenOf(node) : [];
@@ -63,7 +68,9 @@ export function folderByKey(ctx: V1Context, key: number): Reply {
 export function folderChildren(ctx: V1Context, key: number): Reply {
   const node = folderOr404(ctx, key);
   const f = surveyFilter(ctx);
-  return offsetPage(ctx.params, ctx.company.childrenOf(node), (c) => folderJson(ctx, c, FOLDER_LEVELS - 1, f));
+  return offsetPage(ctx.params, ctx.company.childrenOf(node), (c) =>
+    folderJson(ctx, c, FOLDER_LEVELS - 1, f),
+  );
 }
 
 /** GET /v1/surveys/:key (with folder and surveyType). */
