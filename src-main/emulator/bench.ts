@@ -36,6 +36,32 @@ async function pageThrough(
   return { records, seconds: (performance.now() - started) / 1000, pages };
 }
 
+const V1_AUTH = `Basic ${Buffer.from('demo-client:demo-token').toString('base64')}`;
+
+/** Every raw result of the given v1 surveys, following meta.moreResultsAfter (pages of 100000, gzip off). */
+async function rawResultsThrough(
+  base: string,
+  keys: readonly number[],
+): Promise<{ items: number; pages: number; seconds: number }> {
+  let items = 0;
+  let pages = 0;
+  const started = performance.now();
+  for (const key of keys) {
+    let start: string | null = '2000-01-01T00:00:00Z';
+    while (start !== null) {
+      const url = `${base}/v1/surveys/${key}/rawresults?date_start=${encodeURIComponent(start)}`;
+      const res: Response = await fetch(url, {
+        headers: { Authorization: V1_AUTH, 'Accept-Encoding': 'identity' },
+      });
+      const body = (await res.json()) as { meta: { moreResultsAfter?: string }; data: unknown[] };
+      items += body.data.length;
+      pages++;
+      start = body.meta.moreResultsAfter ?? null;
+    }
+  }
+  return { items, pages, seconds: (performance.now() - started) / 1000 };
+}
+
 export async function run(args: string[]): Promise<void> {
   const size = args.find((a) => a.startsWith('--size='))?.slice(7) ?? 'demo';
   const child = spawn(process.execPath, [fileURLToPath(new URL('./benchServer.ts', import.meta.url)), size], {
@@ -43,7 +69,12 @@ export async function run(args: string[]): Promise<void> {
   });
   try {
     const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-    const info = JSON.parse(line) as { url: string; presses: number; generationMs: number };
+    const info = JSON.parse(line) as {
+      url: string;
+      presses: number;
+      generationMs: number;
+      v1SurveyKeys: number[];
+    };
     console.log(`world ${size}: ${info.presses} presses, generated in ${Math.round(info.generationMs)} ms`);
     const query = 'startDate=2025-11-22&endDate=2026-11-22&limit=10000&includeMisuse=true';
     await pageThrough(`${info.url}/v2/results/button-feedbacks.json?${query}`, 5, false); // warm-up
@@ -56,7 +87,11 @@ export async function run(args: string[]): Promise<void> {
         `${label}: ${r.records} records in ${r.pages} pages of 10000, ${r.seconds.toFixed(2)} s → ${Math.round(r.records / r.seconds)} records/s`,
       );
     }
-    console.log('v1 raw results: not measured here yet');
+    await rawResultsThrough(info.url, info.v1SurveyKeys.slice(0, 1)); // warm-up
+    const v1 = await rawResultsThrough(info.url, info.v1SurveyKeys);
+    console.log(
+      `v1 raw results: ${v1.items} items of ${info.v1SurveyKeys.length} surveys in ${v1.pages} pages, ${v1.seconds.toFixed(2)} s → ${Math.round(v1.items / v1.seconds)} items/s`,
+    );
   } finally {
     child.kill('SIGTERM');
   }

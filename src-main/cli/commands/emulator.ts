@@ -10,6 +10,8 @@ import {
   DEFAULT_V2_TOKEN,
   FAULT_KINDS,
   LIMITED_V2_TOKEN,
+  OTHER_V1_CLIENT_ID,
+  OTHER_V1_TOKEN,
   startEmulator,
 } from '../../emulator/index.ts';
 import { UsageError } from '../args.ts';
@@ -58,7 +60,8 @@ export const emulator: CliCommand = {
     'Generates a world from --seed, --size and --now and serves the v2 API under <url>/v2/ until Ctrl+C.',
     'The same seed, size and now always give byte-identical answers.',
     `Credentials: v2 token ${DEFAULT_V2_TOKEN} (every scope, whole tree) or ${LIMITED_V2_TOKEN}`,
-    `(feedback and structure only, one country); v1 client ${DEFAULT_V1_CLIENT_ID} / ${DEFAULT_V1_TOKEN}.`,
+    `(feedback and structure only, one country); v1 client ${DEFAULT_V1_CLIENT_ID} / ${DEFAULT_V1_TOKEN},`,
+    `or ${OTHER_V1_CLIENT_ID} / ${OTHER_V1_TOKEN} for a second, disjoint company.`,
   ].join('\n'),
   options: [
     {
@@ -181,7 +184,7 @@ export const emulator: CliCommand = {
         `World: seed ${w.seed}, size ${w.size}, now ${new Date(w.now).toISOString()}, ${w.presses.count} presses, ` +
           `${w.experiencePoints.length} experience points, generated in ${Math.round(w.generationMs)} ms`,
         `v2 token: ${DEFAULT_V2_TOKEN} (all scopes)   limited: ${LIMITED_V2_TOKEN}`,
-        `v1 client id / token: ${DEFAULT_V1_CLIENT_ID} / ${DEFAULT_V1_TOKEN}`,
+        `v1 client id / token: ${DEFAULT_V1_CLIENT_ID} / ${DEFAULT_V1_TOKEN}   other company: ${OTHER_V1_CLIENT_ID} / ${OTHER_V1_TOKEN}`,
         `Try: curl -H 'X-Svc-API-Token: ${DEFAULT_V2_TOKEN}' '${running.url}/v2/experience-points.json'`,
         'Stop with Ctrl+C.',
         '',

@@ -43,14 +43,15 @@ export interface EmulatorServerOptions {
 
 /** The budget key: the presented credential, or the caller's address when none is presented. */
 function rateKey(req: IncomingMessage, url: URL): string {
+  // v1 (client id present) is budgeted per client id, whichever of the two auth methods it uses.
+  const client = req.headers['x-svc-client-id'];
+  if (typeof client === 'string' && client) return `client:${client}`;
   const token = req.headers['x-svc-api-token'];
   if (typeof token === 'string' && token) return `token:${token}`;
   const auth = url.searchParams.get('auth');
   if (auth) return `token:${auth}`;
   const basic = /^Basic\s+(\S+)/i.exec(req.headers.authorization ?? '');
   if (basic?.[1]) return `client:${Buffer.from(basic[1], 'base64').toString('utf8').split(':')[0] ?? ''}`;
-  const client = req.headers['x-svc-client-id'];
-  if (typeof client === 'string' && client) return `client:${client}`;
   return `addr:${req.socket.remoteAddress ?? ''}`;
 }
 
