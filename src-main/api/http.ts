@@ -17,6 +17,8 @@ export interface HttpOptions {
   headers: Record<string, string>;
   /** Strings that must never appear in an error message (the token); replaced by `***`. */
   secrets?: readonly string[];
+  /** What a 401 says after "The service at <origin> " (v1 names its client id and API token); default: the v2 token. */
+  authFailure?: string;
   fetch?: typeof globalThis.fetch;
   /** Per attempt, headers and body together. */
   timeoutMs?: number;
@@ -213,7 +215,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     if (status === 401)
       throw fail(
         'auth',
-        `The service at ${origin} refused the API token (401). Check that the token is valid and not revoked, then try again.`,
+        `The service at ${origin} ${options.authFailure ?? 'refused the API token (401). Check that the token is valid and not revoked, then try again.'}`,
         endpoint,
         status,
       );

@@ -1,0 +1,251 @@
+// v1 record types and their boundary parsers (api-v1.md §2, DECISIONS.md Version 1). Unknown properties are ignored.
+import { invalid } from '../validate.ts';
+import {
+  array,
+  counts,
+  int,
+  intIn,
+  inside,
+  numbers,
+  object,
+  objectField,
+  oneOf,
+  optArray,
+  optBool,
+  optNum,
+  optTimestamp,
+  str,
+  timestamp,
+} from './fields.ts';
+import type { At, Obj } from './fields.ts';
+
+export interface V1Question {
+  key: number;
+  name: string;
+  /** BCP 47 tag of the default language. */
+  locale: string;
+}
+
+export interface V1FolderRef {
+  key: number;
+  name: string;
+}
+
+export interface V1ActivePeriod {
+  /** Timestamps as the service wrote them; start inclusive, end exclusive. */
+  start: string;
+  end: string;
+}
+
+export const v1SurveyTypes = ['TERMINAL', 'TABLET', 'WEB'] as const;
+export type V1SurveyType = (typeof v1SurveyTypes)[number];
+
+export interface V1Survey {
+  key: number;
+  question: V1Question;
+  /** Present on single-survey and question-survey answers, absent (null) on surveys nested in folders. */
+  folder: V1FolderRef | null;
+  /** `Area/Location`. */
+  timeZone: string;
+  /** Empty when the survey has no periods (the service omits the field). */
+  activePeriods: V1ActivePeriod[];
+  /** Present in folder and single-survey answers; null where the service leaves it out. */
+  surveyType: V1SurveyType | null;
+}
+
+export interface V1Folder {
+  key: number;
+  name: string;
+  /** Null when the service left `folders` out: no sub-folders, or the two-level cut of one call. */
+  folders: V1Folder[] | null;
+  /** Null when surveys were not asked for or the folder has none. */
+  surveys: V1Survey[] | null;
+}
+
+export interface V1ResultBucket {
+  /** Bucket start, in the survey's time zone. */
+  ts: string;
+  /** Counts per button index 0..3. */
+  data: number[];
+}
+
+export interface V1FollowUp {
+  key: number;
+  name: string;
+}
+
+export interface V1OpenFeedback {
+  ts: string;
+  r: number;
+  relevance: number | null;
+  spam: boolean | null;
+  followUp: V1FollowUp | null;
+  text: string;
+}
+
+export interface V1FollowUpResult extends V1FollowUp {
+  data: number[];
+  percentages: number[];
+}
+
+export interface V1FollowUpResults {
+  painPoints: V1FollowUpResult[];
+  highlights: V1FollowUpResult[];
+}
+
+/**
+ * One raw result, sorted by what it means for counting (api-v1.md §2.9, DECISIONS.md):
+ * - `press`: one button press `{ts, r}` (with `f`/`o` when asked for);
+ * - `hourly`: `{ts, data}` from a device that reports hourly sums — `counts[b]` presses of button b in that hour;
+ * - `text`: the separate open-feedback item of an older digital device (`{ts, o: {r, text}}`, no root `r`). Its press
+ *   is a `press` item of its own, so a `text` item is NOT a button press.
+ */
+export type V1RawResult =
+  | { kind: 'press'; ts: string; r: number; followUp: V1FollowUp | null; text: string | null }
+  | { kind: 'hourly'; ts: string; counts: number[] }
+  | { kind: 'text'; ts: string; r: number; text: string };
+
+export interface V1AlertSurvey {
+  key: number;
+  question: V1Question;
+  folder: V1FolderRef;
+  /** `timezone` in the answer (DECISIONS.md); `timeZone` accepted too. */
+  timeZone: string;
+}
+
+export interface V1Alert {
+  key: number;
+  /** negative, indexThreshold, feedbackCount — or a type added later (kept, not rejected). */
+  alertType: string;
+  survey: V1AlertSurvey;
+  specificationKey: number;
+  beginTime: string;
+  /** Null while the alert is open. */
+  endTime: string | null;
+  /** Specification parameters plus calculated values, as the service sent them. */
+  parameters: Obj;
+}
+
+export function parseQuestion(value: unknown, a: At): V1Question {
+  const o = object(value, a);
+  return { key: int(o, 'key', a), name: str(o, 'name', a), locale: str(o, 'locale', a) };
+}
+
+function folderRef(o: Obj, a: At): V1FolderRef {
+  return { key: int(o, 'key', a), name: str(o, 'name', a) };
+}
+
+export function parseSurvey(value: unknown, a: At): V1Survey {
+  const o = object(value, a);
+  const periods = optArray(o, 'activePeriods', a) ?? [];
+  return {
+    key: int(o, 'key', a),
+    question: parseQuestion(objectField(o, 'question', a), inside(a, 'question')),
+    folder:
+      o.folder === undefined || o.folder === null
+        ? null
+        : folderRef(objectField(o, 'folder', a), inside(a, 'folder')),
+    timeZone: str(o, 'timeZone', a),
+    activePeriods: periods.map((p, i) => {
+      const pa = inside(a, `activePeriods[${i}]`);
+      const po = object(p, pa);
+      return { start: timestamp(po, 'start', pa), end: timestamp(po, 'end', pa) };
+    }),
+    surveyType:
+      o.surveyType === undefined || o.surveyType === null ? null : oneOf(o, 'surveyType', v1SurveyTypes, a),
+  };
+}
+
+export function parseFolder(value: unknown, a: At): V1Folder {
+  const o = object(value, a);
+  const folders = optArray(o, 'folders', a);
+  const surveys = optArray(o, 'surveys', a);
+  return {
+    key: int(o, 'key', a),
+    name: str(o, 'name', a),
+    folders: folders && folders.map((f, i) => parseFolder(f, inside(a, `folders[${i}]`))),
+    surveys: surveys && surveys.map((s, i) => parseSurvey(s, inside(a, `surveys[${i}]`))),
+  };
+}
+
+export function parseResultBucket(value: unknown, a: At): V1ResultBucket {
+  const o = object(value, a);
+  return { ts: timestamp(o, 'ts', a), data: counts(o, 'data', a) };
+}
+
+function parseFollowUp(o: Obj, a: At): V1FollowUp {
+  return { key: int(o, 'key', a), name: str(o, 'name', a) };
+}
+
+function optFollowUp(o: Obj, a: At): V1FollowUp | null {
+  return o.f === undefined || o.f === null ? null : parseFollowUp(objectField(o, 'f', a), inside(a, 'f'));
+}
+
+export function parseOpenFeedback(value: unknown, a: At): V1OpenFeedback {
+  const o = object(value, a);
+  return {
+    ts: timestamp(o, 'ts', a),
+    r: intIn(o, 'r', 0, 3, a),
+    relevance: optNum(o, 'relevance', a),
+    spam: optBool(o, 'spam', a),
+    followUp: optFollowUp(o, a),
+    text: str(o, 'text', a),
+  };
+}
+
+export function parseFollowUpResult(value: unknown, a: At): V1FollowUpResult {
+  const o = object(value, a);
+  return { ...parseFollowUp(o, a), data: counts(o, 'data', a), percentages: numbers(o, 'percentages', a) };
+}
+
+export function parseFollowUpResults(value: unknown, a: At): V1FollowUpResults {
+  const o = object(value, a);
+  const data = objectField(o, 'data', a);
+  const da = inside(a, 'data');
+  const side = (field: string): V1FollowUpResult[] =>
+    array(data, field, da).map((r, i) => parseFollowUpResult(r, inside(da, `${field}[${i}]`)));
+  return { painPoints: side('painPoints'), highlights: side('highlights') };
+}
+
+export function parseRawResult(value: unknown, a: At): V1RawResult {
+  const o = object(value, a);
+  const ts = timestamp(o, 'ts', a);
+  const hasR = o.r !== undefined && o.r !== null;
+  const hasData = o.data !== undefined && o.data !== null;
+  const open = o.o === undefined || o.o === null ? null : objectField(o, 'o', a);
+  if (hasR && hasData) throw invalid(a, "an item has both 'r' and 'data'; they are alternatives");
+  if (hasData) return { kind: 'hourly', ts, counts: counts(o, 'data', a) };
+  const oa = inside(a, 'o');
+  if (hasR) {
+    return {
+      kind: 'press',
+      ts,
+      r: intIn(o, 'r', 0, 3, a),
+      followUp: optFollowUp(o, a),
+      text: open ? str(open, 'text', oa) : null,
+    };
+  }
+  if (open) return { kind: 'text', ts, r: intIn(open, 'r', 0, 3, oa), text: str(open, 'text', oa) };
+  throw invalid(a, "an item has none of 'r', 'data' and 'o'");
+}
+
+export function parseAlert(value: unknown, a: At): V1Alert {
+  const o = object(value, a);
+  const survey = objectField(o, 'survey', a);
+  const sa = inside(a, 'survey');
+  const zoneField = survey.timezone === undefined && survey.timeZone !== undefined ? 'timeZone' : 'timezone';
+  return {
+    key: int(o, 'key', a),
+    alertType: str(o, 'alertType', a),
+    survey: {
+      key: int(survey, 'key', sa),
+      question: parseQuestion(objectField(survey, 'question', sa), inside(sa, 'question')),
+      folder: folderRef(objectField(survey, 'folder', sa), inside(sa, 'folder')),
+      timeZone: str(survey, zoneField, sa),
+    },
+    specificationKey: int(objectField(o, 'alertSpecification', a), 'key', inside(a, 'alertSpecification')),
+    beginTime: timestamp(o, 'beginTime', a),
+    endTime: optTimestamp(o, 'endTime', a),
+    parameters: objectField(o, 'parameters', a),
+  };
+}
