@@ -11,6 +11,12 @@ import { createSyncRunRepo } from './repos/syncRunRepo.ts';
 import type { SyncRunRepo } from './repos/syncRunRepo.ts';
 import { createTreeRepo } from './repos/treeRepo.ts';
 import type { TreeRepo } from './repos/treeRepo.ts';
+import { createV1PressRepo } from './repos/v1PressRepo.ts';
+import type { V1PressRepo } from './repos/v1PressRepo.ts';
+import { createV1StructureRepo } from './repos/v1StructureRepo.ts';
+import type { V1StructureRepo } from './repos/v1StructureRepo.ts';
+import { createV2ResourceRepos } from './repos/v2ResourceRepos.ts';
+import type { V2ResourceRepos } from './repos/v2ResourceRepos.ts';
 
 export interface Store {
   readonly path: string;
@@ -19,6 +25,10 @@ export interface Store {
   readonly buttonFeedback: ButtonFeedbackRepo;
   readonly checkpoints: CheckpointRepo;
   readonly syncRuns: SyncRunRepo;
+  /** API version 1: structure, alerts, raw-result windows (migration 0005; statements prepared on first use). */
+  readonly v1: { readonly structure: V1StructureRepo; readonly presses: V1PressRepo };
+  /** Every other v2 resource: definitions, people, alerts, the five feedback lists (migration 0004). */
+  readonly v2Resources: V2ResourceRepos;
   close(): void;
 }
 
@@ -75,11 +85,18 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     buttonFeedback: createButtonFeedbackRepo(db, checkpoints),
     checkpoints,
     syncRuns: createSyncRunRepo(db, now),
+    v1: createV1Repos(db, checkpoints),
+    v2Resources: createV2ResourceRepos(db, checkpoints),
     close: () => {
       if (db.open) db.close();
     },
   };
   return store;
+}
+
+function createV1Repos(db: Database.Database, checkpoints: CheckpointRepo): Store['v1'] {
+  const presses = createV1PressRepo(db, checkpoints);
+  return { presses, structure: createV1StructureRepo(db, checkpoints, presses) };
 }
 
 function messageOf(error: unknown): string {

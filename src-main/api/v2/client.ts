@@ -1,6 +1,6 @@
 // The typed v2 client: token header, the experience-point tree and button feedbacks, paged, validated, prefetched.
 import { createHttpClient } from '../http.ts';
-import type { HttpClient, HttpOptions } from '../http.ts';
+import type { HttpClient, HttpOptions, JsonResponse } from '../http.ts';
 import { asArray } from '../validate.ts';
 import { nextPage } from './paging.ts';
 import type { NextPage } from './paging.ts';
@@ -52,6 +52,15 @@ export interface V2Client {
     query: FeedbackWindowQuery,
     options?: { startOffset?: number; signal?: AbortSignal },
   ): AsyncGenerator<Page<ButtonFeedbackV2>>;
+  /**
+   * GET `v2/<endpoint>` with query parameters, or `url` (a Link of this service) when given; the body unparsed.
+   * For the other resource modules (structure.ts, feedbackLists.ts, alerts.ts, people.ts), which validate it.
+   */
+  get(
+    endpoint: string,
+    query: Record<string, string | number | boolean | undefined>,
+    options?: { signal?: AbortSignal; url?: string | null },
+  ): Promise<JsonResponse>;
 }
 
 export function createV2Client(options: V2ClientOptions): V2Client {
@@ -157,5 +166,7 @@ export function createV2Client(options: V2ClientOptions): V2Client {
     experiencePoints,
     buttonFeedbackPage,
     buttonFeedbackPages,
+    get: (endpoint, query, opts = {}) =>
+      http.getJson(opts.url ? new URL(opts.url) : http.url(`v2/${endpoint}`, query), endpoint, opts.signal),
   };
 }

@@ -1,0 +1,161 @@
+// Full-text search over text feedback (FTS5 index of migration 0004), filtered by subtrees and local dates. The
+// query is user input: a malformed one becomes a CommentSearchError whose message says how to write it.
+import type Database from 'better-sqlite3';
+import { parseLocalDate } from '../api/localTime.ts';
+import { feedbackIdText } from '../store/repos/buttonFeedbackRepo.ts';
+
+export interface CommentSearch {
+  /**
+   * With `syntax: 'fts'` (default) FTS5 query syntax: words (all must occur), "exact phrases", OR, NOT, AND,
+   * prefix*, NEAR(...). With `syntax: 'words'` every word is searched literally (no operators, never an error).
+   * Matching ignores case and accents (`ärgerlich` = `Argerlich`).
+   */
+  query: string;
+  syntax?: 'fts' | 'words';
+  /** Experience points or groups; each id stands for its whole subtree. Absent: everywhere. */
+  experiencePointIds?: readonly number[];
+  /** Local dates `yyyy-MM-dd`: `from` inclusive, `to` exclusive. */
+  from?: string;
+  to?: string;
+  /** Spam and misuse are included (and flagged) unless false. */
+  includeSpam?: boolean;
+  includeMisuse?: boolean;
+  /** At most this many rows (default 200, at most 10000), best matches first. */
+  limit?: number;
+}
+
+export interface CommentRow {
+  feedbackId: string;
+  experiencePointId: number;
+  surveyId: number;
+  smileyId: number;
+  /** `yyyy-MM-ddTHH:mm:ss.SSS±HH:MM`, as the service wrote it. */
+  localTime: string;
+  buttonIndex: number;
+  misuse: boolean;
+  spam: boolean;
+  position: number;
+  ui: string | null;
+  /** Untrusted text: render as text only. */
+  text: string;
+  maskedText: string | null;
+  rephrasedText: string | null;
+  textInEnglish: string | null;
+  categories: string | null;
+  themes: string | null;
+}
+
+/** A search that cannot run as asked; `message` is for the user. */
+export class CommentSearchError extends Error {
+  override name = 'CommentSearchError';
+}
+
+interface Row {
+  feedback_id: Buffer | string;
+  experience_point_id: number;
+  survey_id: number;
+  smiley_id: number;
+  local_time: number;
+  utc_offset_min: number;
+  button_index: number;
+  misuse: number;
+  spam: number;
+  position: number;
+  ui: string | null;
+  text: string;
+  masked_text: string | null;
+  rephrased_text: string | null;
+  text_in_english: string | null;
+  categories: string | null;
+  themes: string | null;
+}
+
+const syntaxHelp =
+  'Use words (all must occur), "quoted phrases", OR, NOT, and word* for a prefix; put characters such as < & : ( ) - inside double quotes.';
+
+/** Each whitespace-separated word as a quoted FTS5 string: no operator, no syntax error. */
+export function literalQuery(input: string): string {
+  return input
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => `"${w.replace(/"/g, '""')}"`)
+    .join(' ');
+}
+
+/** `yyyy-MM-ddTHH:mm:ss.SSS±HH:MM` from local wall-clock ms and the offset in minutes. */
+export function formatLocalTimestamp(localMs: number, offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${new Date(localMs).toISOString().slice(0, 23)}${sign}${hh}:${mm}`;
+}
+
+export function searchComments(db: Database.Database, spec: CommentSearch): CommentRow[] {
+  const raw = spec.query.trim();
+  if (!raw) throw new CommentSearchError('Type a word to search the comments for.');
+  const match = spec.syntax === 'words' ? literalQuery(raw) : raw;
+  const params: Record<string, unknown> = { match, limit: Math.min(Math.max(1, spec.limit ?? 200), 10_000) };
+  const where = ['v2_text_feedback_fts MATCH @match'];
+  for (const [name, value] of [
+    ['from', spec.from],
+    ['to', spec.to],
+  ] as const) {
+    if (value === undefined) continue;
+    const day = parseLocalDate(value);
+    if (day === null) throw new CommentSearchError(`'${value.slice(0, 40)}' is not a date like 2024-03-31.`);
+    params[name] = day * 86_400_000;
+    where.push(`t.local_time ${name === 'from' ? '>=' : '<'} @${name}`);
+  }
+  const ids = spec.experiencePointIds;
+  if (ids) {
+    if (!ids.every((id) => Number.isSafeInteger(id)))
+      throw new CommentSearchError('Experience point ids must be whole numbers.');
+    params.pointIds = JSON.stringify(ids);
+    where.push('t.experience_point_id IN (SELECT id FROM selected_point)');
+  }
+  if (spec.includeSpam === false) where.push('t.spam = 0');
+  if (spec.includeMisuse === false) where.push('t.misuse = 0');
+  const sql = `${
+    ids
+      ? `WITH RECURSIVE selected_point(id) AS (SELECT value FROM json_each(@pointIds)
+           UNION SELECT e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id) `
+      : ''
+  }SELECT t.feedback_id, t.experience_point_id, t.survey_id, t.smiley_id, t.local_time, t.utc_offset_min,
+      t.button_index, t.misuse, t.spam, t.position, t.ui, t.text, t.masked_text, t.rephrased_text,
+      t.text_in_english, t.categories, t.themes
+    FROM v2_text_feedback_fts JOIN v2_text_feedback t ON t.text_feedback_id = v2_text_feedback_fts.rowid
+    WHERE ${where.join(' AND ')}
+    ORDER BY v2_text_feedback_fts.rank, t.local_time DESC, t.text_feedback_id
+    LIMIT @limit`;
+  let rows: Row[];
+  try {
+    rows = db.prepare(sql).all(params) as Row[];
+  } catch (error) {
+    // Everything else in the statement is ours and validated: an SQLITE_ERROR here is the query's syntax.
+    const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
+    const reason = (error instanceof Error ? error.message : '').replace(/^fts5: /, '');
+    if (code !== 'SQLITE_ERROR' || reason.startsWith('no such table')) throw error;
+    throw new CommentSearchError(
+      `The search ${JSON.stringify(raw.slice(0, 80))} cannot be read (${reason}). ${syntaxHelp}`,
+    );
+  }
+  return rows.map((r) => ({
+    feedbackId: feedbackIdText(r.feedback_id),
+    experiencePointId: r.experience_point_id,
+    surveyId: r.survey_id,
+    smileyId: r.smiley_id,
+    localTime: formatLocalTimestamp(r.local_time, r.utc_offset_min),
+    buttonIndex: r.button_index,
+    misuse: r.misuse === 1,
+    spam: r.spam === 1,
+    position: r.position,
+    ui: r.ui,
+    text: r.text,
+    maskedText: r.masked_text,
+    rephrasedText: r.rephrased_text,
+    textInEnglish: r.text_in_english,
+    categories: r.categories,
+    themes: r.themes,
+  }));
+}

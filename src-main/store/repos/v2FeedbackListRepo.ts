@@ -1,0 +1,203 @@
+// The five v2 feedback lists (follow-ups, texts, demographics, contact details, metadata): one page per transaction
+// with its checkpoint, upserted by key (idempotent), a window's old rows removed with the window's first page.
+import type Database from 'better-sqlite3';
+import type {
+  ContactDetailsV2,
+  DemographicsV2,
+  FeedbackCommonV2,
+  FollowupFeedbackV2,
+  MetadataV2,
+  TextFeedbackV2,
+} from '../../api/v2/feedbackLists.ts';
+import { parseLocalDate, parseLocalTimestamp } from '../../api/localTime.ts';
+import { feedbackKey } from './buttonFeedbackRepo.ts';
+import type { CheckpointWrite } from './buttonFeedbackRepo.ts';
+import type { CheckpointRepo } from './checkpointRepo.ts';
+
+export interface FeedbackListRows {
+  followup: FollowupFeedbackV2;
+  text: TextFeedbackV2;
+  demographics: DemographicsV2;
+  contact: ContactDetailsV2;
+  metadata: MetadataV2;
+}
+export type FeedbackListKind = keyof FeedbackListRows;
+
+interface ListTable<T> {
+  table: string;
+  /** Key columns after (experience_point_id, local_time, feedback_id). */
+  key: readonly string[];
+  /** Other columns after the common ones. */
+  extra: readonly string[];
+  values(row: T): unknown[];
+}
+
+const bool = (b: boolean): number => (b ? 1 : 0);
+
+export const feedbackListTables: { [K in FeedbackListKind]: ListTable<FeedbackListRows[K]> } = {
+  followup: {
+    table: 'v2_followup_feedback',
+    key: ['followup_question_id', 'followup_option_id'],
+    extra: ['position', 'ui', 'option_text'],
+    values: (f) => [
+      f.followupQuestionId,
+      f.followupOptionId,
+      f.position,
+      f.ui,
+      f.followupOptionTextInDefaultLocale,
+    ],
+  },
+  text: {
+    table: 'v2_text_feedback',
+    key: ['position'],
+    extra: ['ui', 'text', 'masked_text', 'rephrased_text', 'text_in_english', 'spam', 'categories', 'themes'],
+    values: (t) => [
+      t.position,
+      t.ui,
+      t.text,
+      t.maskedText,
+      t.rephrasedText,
+      t.textInEnglish,
+      bool(t.spam),
+      t.categories,
+      t.themes,
+    ],
+  },
+  demographics: {
+    table: 'v2_demographics',
+    key: [],
+    extra: ['gender', 'age'],
+    values: (d) => [d.gender, d.age],
+  },
+  contact: {
+    table: 'v2_contact_details',
+    key: [],
+    extra: ['position', 'name', 'email', 'phone_number'],
+    values: (c) => [c.position, c.name, c.email, c.phoneNumber],
+  },
+  metadata: {
+    table: 'v2_feedback_metadata',
+    key: ['key'],
+    extra: ['value'],
+    values: (m) => [m.key, m.value],
+  },
+};
+
+const keyHead = ['experience_point_id', 'local_time', 'feedback_id'];
+const common = ['utc_offset_min', 'survey_id', 'smiley_id', 'button_index', 'misuse'];
+
+/** The local-date window a page belongs to; with `replace`, rows already stored there are removed first. */
+export interface ListWindow {
+  /** Local dates `yyyy-MM-dd`, start inclusive, end exclusive. */
+  startDate: string;
+  endDate: string;
+  /** The subtree root the window was fetched for; null = the whole authorised tree. */
+  root: number | null;
+}
+
+export interface V2FeedbackListRepo {
+  /**
+   * Writes a page (insert, or update when a stored row differs, e.g. misuse judged later) and the checkpoint, in
+   * one transaction. With `replaceWindow`, first deletes the rows of that window (of the root's subtree per the
+   * stored tree): the first page of a re-fetched window replaces what was there. Returns rows inserted or changed.
+   */
+  writePage<K extends FeedbackListKind>(
+    kind: K,
+    items: readonly FeedbackListRows[K][],
+    options?: { replaceWindow?: ListWindow; checkpoint?: CheckpointWrite },
+  ): { written: number; deleted: number };
+  count(kind: FeedbackListKind): number;
+}
+
+interface Statements {
+  upsert: Database.Statement;
+  deleteAll: Database.Statement;
+  deleteTree: Database.Statement;
+  deleteSubtree: Database.Statement;
+}
+
+export function createV2FeedbackListRepo(
+  db: Database.Database,
+  checkpoints: CheckpointRepo,
+): V2FeedbackListRepo {
+  const treeSize = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM experience_point');
+  const cache = new Map<FeedbackListKind, Statements>();
+  const statementsOf = (kind: FeedbackListKind): Statements => {
+    const cached = cache.get(kind);
+    if (cached) return cached;
+    const t = feedbackListTables[kind];
+    const key = [...keyHead, ...t.key];
+    const rest = [...common, ...t.extra];
+    const columns = [...keyHead, ...t.key, ...common, ...t.extra];
+    const range = 'local_time >= @from AND local_time < @to';
+    const s: Statements = {
+      // Only a row that really differs is rewritten (and, for texts, re-indexed by the FTS triggers).
+      upsert: db.prepare(
+        `INSERT INTO ${t.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+         ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${rest.map((c) => `${c} = excluded.${c}`).join(', ')}
+         WHERE (${rest.join(', ')}) IS NOT (${rest.map((c) => `excluded.${c}`).join(', ')})`,
+      ),
+      deleteAll: db.prepare(`DELETE FROM ${t.table} WHERE ${range}`),
+      deleteTree: db.prepare(
+        `DELETE FROM ${t.table} WHERE experience_point_id IN (SELECT experience_point_id FROM experience_point) AND ${range}`,
+      ),
+      // An id stands for its subtree in the stored tree; an id missing from the tree still matches its own rows.
+      deleteSubtree: db.prepare(
+        `WITH RECURSIVE sub(id) AS (SELECT @root UNION SELECT e.experience_point_id FROM experience_point e JOIN sub ON e.parent_id = sub.id)
+         DELETE FROM ${t.table} WHERE experience_point_id IN (SELECT id FROM sub) AND ${range}`,
+      ),
+    };
+    cache.set(kind, s);
+    return s;
+  };
+
+  function deleteWindow(s: Statements, w: ListWindow): number {
+    const from = parseLocalDate(w.startDate);
+    const to = parseLocalDate(w.endDate);
+    if (from === null || to === null) throw new Error(`bad window ${w.startDate}..${w.endDate}`);
+    const range = { from: from * 86_400_000, to: to * 86_400_000 };
+    if (w.root !== null) return s.deleteSubtree.run({ ...range, root: w.root }).changes;
+    // Per point (a range seek each) when the tree is known; a plain scan of the window otherwise.
+    return ((treeSize.get()?.n ?? 0) > 0 ? s.deleteTree : s.deleteAll).run(range).changes;
+  }
+
+  const writePage = db.transaction(
+    (
+      kind: FeedbackListKind,
+      items: readonly FeedbackCommonV2[],
+      options: { replaceWindow?: ListWindow; checkpoint?: CheckpointWrite },
+    ): { written: number; deleted: number } => {
+      const s = statementsOf(kind);
+      const values = feedbackListTables[kind].values as (row: FeedbackCommonV2) => unknown[];
+      const keyLength = feedbackListTables[kind].key.length;
+      const deleted = options.replaceWindow ? deleteWindow(s, options.replaceWindow) : 0;
+      let written = 0;
+      for (const f of items) {
+        const t = parseLocalTimestamp(f.localTime);
+        if (!t) throw new Error(`unreadable localTime '${f.localTime}' reached the store`); // the client validates first
+        const own = values(f);
+        written += s.upsert.run(
+          f.experiencePointId,
+          t.localMs,
+          feedbackKey(f.feedbackId),
+          ...own.slice(0, keyLength),
+          t.offsetMinutes,
+          f.surveyId,
+          f.smileyId,
+          f.buttonIndex,
+          bool(f.misuse),
+          ...own.slice(keyLength),
+        ).changes;
+      }
+      if (options.checkpoint) checkpoints.set(options.checkpoint.stream, options.checkpoint.cursor);
+      return { written, deleted };
+    },
+  );
+
+  return {
+    writePage: (kind, items, options = {}) => writePage.immediate(kind, items, options),
+    count: (kind) =>
+      db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${feedbackListTables[kind].table}`).get()?.n ??
+      0,
+  };
+}

@@ -1,0 +1,213 @@
+// The v2 sync of every resource besides the tree and button feedbacks: definition lists replaced whole, alerts and
+// the five feedback lists by local-date windows, checkpointed per page; a stream the token may not read is recorded
+// as "not permitted for this token" and the sync goes on.
+import type { SyncProgress } from '../../src-shared/contract.ts';
+import { ApiError } from '../api/errors.ts';
+import { alertCommentsResource, alertWindowQuery, alertsResource } from '../api/v2/alerts.ts';
+import type { AlertCommentV2, AlertV2 } from '../api/v2/alerts.ts';
+import { maxPageSize } from '../api/v2/client.ts';
+import type { V2Client } from '../api/v2/client.ts';
+import {
+  contactDetailsResource,
+  demographicsResource,
+  feedbackListQuery,
+  followupFeedbacksResource,
+  metadataResource,
+  textFeedbacksResource,
+} from '../api/v2/feedbackLists.ts';
+import type { ListResource } from '../api/v2/list.ts';
+import type { Store } from '../store/db.ts';
+import type { FeedbackListKind, FeedbackListRows } from '../store/repos/v2FeedbackListRepo.ts';
+import { utcDate } from './plan.ts';
+import { normaliseScope } from './v2ListPlan.ts';
+import { structureStreams } from './v2StructureStreams.ts';
+import { runWindowStream } from './v2WindowStreams.ts';
+import type { StreamContext, StreamOutcome, WindowStream } from './v2WindowStreams.ts';
+
+export interface SyncV2ResourcesOptions {
+  store: Store;
+  client: V2Client;
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+  /** First local date of the windowed streams (`yyyy-MM-dd`); default three years before today (as syncV2). */
+  since?: string;
+  /** Exclusive end; default the day after tomorrow (UTC), so "tomorrow" holds in every time zone. */
+  until?: string;
+  /** Subtree roots limiting the feedback lists, alerts and alert comments; absent or empty: the whole tree. */
+  scope?: readonly number[];
+  now?: () => Date;
+  /** Which service the checkpoints belong to; default the client's origin. */
+  sourceId?: string;
+  /** Text feedbacks include spam unless false (the service's default). */
+  includeSpam?: boolean;
+  /** Days re-fetched before the previous end on an incremental run: feedback lists (default 3), alerts (30). */
+  trailingDays?: number;
+  alertTrailingDays?: number;
+  pageSize?: number;
+}
+
+export type StreamStatus = 'done' | 'not-permitted' | 'cancelled';
+
+export interface StreamResult extends StreamOutcome {
+  stream: string;
+  status: StreamStatus;
+  /** For not-permitted: what the service said. */
+  message?: string;
+}
+
+export interface SyncV2ResourcesResult {
+  status: 'done' | 'cancelled';
+  streams: StreamResult[];
+  itemsReceived: number;
+  rowsWritten: number;
+  seconds: number;
+}
+
+/** The checkpoint of a stream the token may not read (its rows from earlier syncs are kept as they are). */
+export interface NotPermittedCursor {
+  v: 1;
+  kind: 'not-permitted';
+  message: string;
+}
+
+export const notPermittedText = 'Not permitted for this token';
+
+const feedbackListStreams: {
+  kind: FeedbackListKind;
+  stream: string;
+  resource: ListResource<FeedbackListRows[FeedbackListKind]>;
+}[] = [
+  { kind: 'followup', stream: 'v2:follow-up-feedbacks', resource: followupFeedbacksResource },
+  { kind: 'text', stream: 'v2:text-feedbacks', resource: textFeedbacksResource },
+  { kind: 'demographics', stream: 'v2:demographics', resource: demographicsResource },
+  { kind: 'contact', stream: 'v2:contact-details', resource: contactDetailsResource },
+  { kind: 'metadata', stream: 'v2:metadata', resource: metadataResource },
+];
+
+/** Every stream this function runs, in order (for status displays). */
+export const v2ResourceStreamNames: readonly string[] = [
+  ...structureStreams.map((s) => s.stream),
+  'v2:alerts',
+  'v2:alert-comments',
+  ...feedbackListStreams.map((s) => s.stream),
+];
+
+function windowStreams(options: SyncV2ResourcesOptions, store: Store): WindowStream<unknown>[] {
+  const alerts: WindowStream<AlertV2> = {
+    stream: 'v2:alerts',
+    resource: alertsResource,
+    trailingDays: options.alertTrailingDays ?? 30,
+    query: (startDate, endDate, root) =>
+      alertWindowQuery({ startDate, endDate, ...(root === null ? {} : { experiencePointId: root }) }),
+    replacesWindow: false,
+    write: (items, checkpoint) => store.v2Resources.alerts.writeAlerts(items, checkpoint),
+    dayOf: (a) => a.beginTime.slice(0, 10),
+  };
+  const comments: WindowStream<AlertCommentV2> = {
+    ...alerts,
+    stream: 'v2:alert-comments',
+    resource: alertCommentsResource,
+    write: (items, checkpoint) => store.v2Resources.alerts.writeComments(items, checkpoint),
+    dayOf: (c) => c.time.slice(0, 10),
+  };
+  const lists = feedbackListStreams.map(
+    ({ kind, stream, resource }): WindowStream<FeedbackListRows[FeedbackListKind]> => ({
+      stream,
+      resource,
+      trailingDays: options.trailingDays ?? 3,
+      query: (startDate, endDate, root) =>
+        feedbackListQuery({
+          startDate,
+          endDate,
+          includeMisuse: true,
+          ...(kind === 'text' ? { includeSpam: options.includeSpam ?? true } : {}),
+          ...(root === null ? {} : { experiencePointId: root }),
+        }),
+      replacesWindow: true,
+      write: (items, checkpoint, replaceWindow) =>
+        store.v2Resources.feedbackLists.writePage(kind, items, {
+          checkpoint,
+          ...(replaceWindow ? { replaceWindow } : {}),
+        }).written,
+      dayOf: (f) => f.localTime.slice(0, 10),
+    }),
+  );
+  return [alerts, comments, ...lists] as WindowStream<unknown>[];
+}
+
+/**
+ * Runs every stream once. Resolves with status 'cancelled' when the signal fires (each committed page kept; the
+ * next run resumes); throws on other failures (ApiError for the service, after a 'failed' progress event).
+ */
+export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<SyncV2ResourcesResult> {
+  const { store, client, signal } = options;
+  const now = options.now ?? (() => new Date());
+  const emit = options.onProgress ?? (() => undefined);
+  const started = performance.now();
+  const ctx: StreamContext = { store, client, signal, emit };
+  const plan = {
+    source: options.sourceId ?? client.origin,
+    scope: normaliseScope(options.scope),
+    from: options.since ?? utcDate(now(), -3 * 365),
+    to: options.until ?? utcDate(now(), 2),
+    pageSize: options.pageSize ?? maxPageSize,
+  };
+  const results: StreamResult[] = [];
+  const summary = (status: 'done' | 'cancelled'): SyncV2ResourcesResult => ({
+    status,
+    streams: results,
+    itemsReceived: results.reduce((s, r) => s + r.items, 0),
+    rowsWritten: results.reduce((s, r) => s + r.rowsWritten, 0),
+    seconds: (performance.now() - started) / 1000,
+  });
+  const runs: { stream: string; run: () => Promise<StreamOutcome> }[] = [
+    ...structureStreams.map((s) => ({ stream: s.stream, run: () => s.run(ctx) })),
+    ...windowStreams(options, store).map((s) => ({
+      stream: s.stream,
+      run: () => runWindowStream(s, ctx, plan),
+    })),
+  ];
+  for (const { stream, run } of runs) {
+    if (signal?.aborted) {
+      emitCancelled(emit, stream);
+      return summary('cancelled');
+    }
+    try {
+      const structure = structureStreams.some((s) => s.stream === stream);
+      if (structure) emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
+      const outcome = await run();
+      if (structure) emit({ stream, phase: 'done', items: outcome.items, pages: outcome.pages, fraction: 1 });
+      results.push({ stream, status: 'done', ...outcome });
+    } catch (error) {
+      if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) {
+        emitCancelled(emit, stream);
+        results.push({ stream, status: 'cancelled', items: 0, pages: 0, rowsWritten: 0 });
+        return summary('cancelled');
+      }
+      if (error instanceof ApiError && error.kind === 'auth' && error.status === 403) {
+        // A scope (or subtree) this token lacks: recorded for this stream, not a failure of the whole sync.
+        const message = `${notPermittedText}: ${error.message}`;
+        const cursor: NotPermittedCursor = { v: 1, kind: 'not-permitted', message };
+        store.checkpoints.set(stream, cursor);
+        emit({ stream, phase: 'done', items: 0, pages: 0, fraction: 1, message });
+        results.push({ stream, status: 'not-permitted', items: 0, pages: 0, rowsWritten: 0, message });
+        continue;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      emit({ stream, phase: 'failed', items: 0, pages: 0, fraction: null, message });
+      throw error;
+    }
+  }
+  return summary('done');
+}
+
+function emitCancelled(emit: (p: SyncProgress) => void, stream: string): void {
+  emit({
+    stream,
+    phase: 'cancelled',
+    items: 0,
+    pages: 0,
+    fraction: null,
+    message: 'Cancelled; the next sync resumes where this one stopped.',
+  });
+}

@@ -1,0 +1,155 @@
+// Verification after the button-feedback windows: stored presses per experience point × survey × local day × button
+// against the service's aggregated counts (precision=day, grouping=experience_point,survey; misuse excluded).
+import { formatLocalDay, parseLocalDate } from '../api/localTime.ts';
+import { fetchAggregates } from '../api/v2/aggregates.ts';
+import type { V2Client } from '../api/v2/client.ts';
+import type { Store } from '../store/db.ts';
+import { utcDate, windowEnd } from './plan.ts';
+import { normaliseScope } from './v2ListPlan.ts';
+
+export interface VerifyOptions {
+  store: Store;
+  client: V2Client;
+  signal?: AbortSignal;
+  /** Local dates: `since` inclusive, `until` exclusive; defaults as syncV2 (three years back, the day after tomorrow). */
+  since?: string;
+  until?: string;
+  /** Subtree roots, as given to the sync; absent: the whole authorised tree. */
+  scope?: readonly number[];
+  now?: () => Date;
+}
+
+/** One (experience point, survey, local day) whose counts differ; `local` and `service` hold 11 counts each. */
+export interface AggregateMismatch {
+  experiencePointId: number;
+  surveyId: number;
+  day: string;
+  local: number[];
+  service: number[];
+}
+
+export interface VerifyResult {
+  from: string;
+  to: string;
+  /** Requests made (one per window of at most a year). */
+  windows: number;
+  /** Distinct (point, survey, day) groups seen on either side. */
+  groupsCompared: number;
+  localTotal: number;
+  serviceTotal: number;
+  /** Every differing group, ordered by day, point, survey. Empty when the store agrees with the service. */
+  mismatches: AggregateMismatch[];
+}
+
+const buttons = Array.from({ length: 11 }, (_, i) => i);
+const sumOf = (counts: readonly number[]): number => counts.reduce((s, n) => s + n, 0);
+
+/**
+ * Compares; never repairs. A mismatch means the store lacks presses the service counts (or holds extra ones) for
+ * that point, survey and day: the sync of that window should be repeated. Misuse is excluded on both sides.
+ */
+export async function verifyAgainstAggregates(options: VerifyOptions): Promise<VerifyResult> {
+  const { store, client, signal } = options;
+  const now = options.now ?? (() => new Date());
+  const from = options.since ?? utcDate(now(), -3 * 365);
+  const to = options.until ?? utcDate(now(), 2);
+  const fromDay = parseLocalDate(from);
+  const toDay = parseLocalDate(to);
+  if (fromDay === null || toDay === null || from >= to)
+    throw new Error(`verification needs a date range like 2024-01-01..2025-01-01, not ${from}..${to}`);
+  const scope = normaliseScope(options.scope);
+
+  const service = new Map<string, number[]>();
+  let windows = 0;
+  for (let start = from; start < to; start = windowEnd(start, to)) {
+    const rows = await fetchAggregates(
+      client,
+      {
+        precision: 'day',
+        grouping: ['experience_point', 'survey'],
+        ...(scope ? { experiencePointIds: scope } : {}),
+        startDate: start,
+        endDate: windowEnd(start, to),
+      },
+      signal,
+    );
+    windows++;
+    for (const r of rows) {
+      const key = `${r.groupKeys[0]}|${r.groupKeys[1]}|${r.time.slice(0, 10)}`;
+      const counts = service.get(key) ?? new Array<number>(11).fill(0);
+      r.feedbacks.forEach((n, b) => (counts[b] = (counts[b] ?? 0) + n));
+      service.set(key, counts);
+    }
+  }
+
+  const local = localCounts(store, fromDay, toDay, scope);
+
+  const mismatches: AggregateMismatch[] = [];
+  const keys = new Set([...service.keys(), ...local.keys()]);
+  for (const key of keys) {
+    const l = local.get(key) ?? new Array<number>(11).fill(0);
+    const s = service.get(key) ?? new Array<number>(11).fill(0);
+    if (buttons.every((b) => (l[b] ?? 0) === (s[b] ?? 0))) continue;
+    const [point, survey, day] = key.split('|');
+    mismatches.push({
+      experiencePointId: Number(point),
+      surveyId: Number(survey),
+      day: day ?? '',
+      local: l,
+      service: s,
+    });
+  }
+  mismatches.sort(
+    (a, b) =>
+      (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) ||
+      a.experiencePointId - b.experiencePointId ||
+      a.surveyId - b.surveyId,
+  );
+  return {
+    from,
+    to,
+    windows,
+    groupsCompared: keys.size,
+    localTotal: [...local.values()].reduce((s, c) => s + sumOf(c), 0),
+    serviceTotal: [...service.values()].reduce((s, c) => s + sumOf(c), 0),
+    mismatches,
+  };
+}
+
+/**
+ * Counts per point, local day and survey from the stored presses themselves (not the rollups, so a fact lost or
+ * doubled by any route shows), misuse excluded, scope as subtrees. Keyed `point|survey|yyyy-MM-dd`, 11 counts each.
+ */
+function localCounts(
+  store: Store,
+  fromDay: number,
+  toDay: number,
+  scope: number[] | null,
+): Map<string, number[]> {
+  const sql = `${
+    scope
+      ? `WITH RECURSIVE selected_point(id) AS (SELECT value FROM json_each(@scope)
+           UNION SELECT e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id) `
+      : ''
+  }SELECT experience_point_id, local_time / 86400000 AS day, survey_id, button_index, count(*) AS n
+    FROM v2_button_feedback
+    WHERE misuse = 0 AND local_time >= @from AND local_time < @to
+    ${scope ? 'AND experience_point_id IN (SELECT id FROM selected_point)' : ''}
+    GROUP BY 1, 2, 3, 4`;
+  const rows = store.db
+    .prepare(sql)
+    .raw(true)
+    .all({
+      from: fromDay * 86_400_000,
+      to: toDay * 86_400_000,
+      ...(scope ? { scope: JSON.stringify(scope) } : {}),
+    }) as [number, number, number, number, number][];
+  const out = new Map<string, number[]>();
+  for (const [point, day, survey, button, n] of rows) {
+    const key = `${point}|${survey}|${formatLocalDay(day)}`;
+    const counts = out.get(key) ?? new Array<number>(11).fill(0);
+    counts[button] = n;
+    out.set(key, counts);
+  }
+  return out;
+}
