@@ -9,6 +9,8 @@ import { createCheckpointRepo } from './repos/checkpointRepo.ts';
 import type { CheckpointRepo } from './repos/checkpointRepo.ts';
 import { createSyncRunRepo } from './repos/syncRunRepo.ts';
 import type { SyncRunRepo } from './repos/syncRunRepo.ts';
+import { createSyncStreamRepo } from './repos/syncStreamRepo.ts';
+import type { SyncStreamRepo } from './repos/syncStreamRepo.ts';
 import { createTreeRepo } from './repos/treeRepo.ts';
 import type { TreeRepo } from './repos/treeRepo.ts';
 import { createV1PressRepo } from './repos/v1PressRepo.ts';
@@ -25,6 +27,8 @@ export interface Store {
   readonly buttonFeedback: ButtonFeedbackRepo;
   readonly checkpoints: CheckpointRepo;
   readonly syncRuns: SyncRunRepo;
+  /** Per-stream outcome for `status` (migration 0003). */
+  readonly syncStreams: SyncStreamRepo;
   /** API version 1: structure, alerts, raw-result windows (migration 0005; statements prepared on first use). */
   readonly v1: { readonly structure: V1StructureRepo; readonly presses: V1PressRepo };
   /** Every other v2 resource: definitions, people, alerts, the five feedback lists (migration 0004). */
@@ -85,6 +89,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     buttonFeedback: createButtonFeedbackRepo(db, checkpoints),
     checkpoints,
     syncRuns: createSyncRunRepo(db, now),
+    syncStreams: createSyncStreamRepo(db, now),
     v1: createV1Repos(db, checkpoints),
     v2Resources: createV2ResourceRepos(db, checkpoints),
     close: () => {

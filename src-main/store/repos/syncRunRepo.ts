@@ -1,7 +1,8 @@
 // Sync runs: one row per run (source, address, when, outcome, counts) for "last sync" and `status`.
 import type Database from 'better-sqlite3';
 
-export type SyncRunStatus = 'running' | 'done' | 'failed' | 'cancelled';
+/** 'interrupted': the process stopped (killed, crashed) while the run was 'running'; set on the next sync. */
+export type SyncRunStatus = 'running' | 'done' | 'failed' | 'cancelled' | 'interrupted';
 
 export interface SyncRun {
   id: number;
@@ -22,7 +23,7 @@ export interface SyncRunRepo {
   finish(
     id: number,
     outcome: {
-      status: Exclude<SyncRunStatus, 'running'>;
+      status: Exclude<SyncRunStatus, 'running' | 'interrupted'>;
       itemsReceived: number;
       rowsInserted: number;
       feedbackTotal: number;
@@ -30,6 +31,8 @@ export interface SyncRunRepo {
     },
   ): void;
   last(status?: SyncRunStatus): SyncRun | null;
+  /** Marks every run still 'running' as 'interrupted'; call only while holding the file's sync lock. */
+  markInterrupted(): number;
 }
 
 interface Row {
@@ -57,7 +60,13 @@ export function createSyncRunRepo(db: Database.Database, now: () => Date): SyncR
   const lastWith = db.prepare<[string], Row>(
     'SELECT * FROM sync_run WHERE status = ? ORDER BY sync_run_id DESC LIMIT 1',
   );
+  const interrupt = db.prepare(
+    `UPDATE sync_run SET status = 'interrupted',
+       error = coalesce(error, 'The sync process stopped before this run finished (killed or crashed); the next sync resumed where it stopped.')
+     WHERE status = 'running'`,
+  );
   return {
+    markInterrupted: () => interrupt.run().changes,
     start: (source, baseUrl) =>
       Number(start.run({ source, baseUrl, startedAt: now().toISOString() }).lastInsertRowid),
     finish(id, o) {
