@@ -15,16 +15,32 @@ const buttonCount = `CASE b.button_index ${buttons.map((i) => `WHEN ${i} THEN ag
 const buttonValues = `(SELECT column1 AS button_index FROM (VALUES ${buttons.map((i) => `(${i})`).join(', ')}))`;
 
 /**
+ * Where presses are read from: the v2 rollups, or — for a store synced through v1 alone — the v1 views of the same
+ * shape (survey ids are v1 survey keys there, experience point ids are folder keys; docs/SYNC-SOURCES.md).
+ */
+export type PressOrigin = 'v2' | 'v1';
+
+/**
  * Which rollup a spec reads: the daily one unless it groups by hour (24× fewer rows for tree-wide day views).
  * `time` is that table's bucket column; `dims` the SQL of each grouping other than the button index.
  */
-function source(hourly: boolean): {
+function source(
+  hourly: boolean,
+  origin: PressOrigin,
+): {
   table: string;
   time: string;
   dims: Record<Exclude<GroupDimension, 'buttonIndex'>, string>;
 } {
+  const v1 = origin === 'v1';
   return {
-    table: hourly ? 'v2_button_rollup_hourly' : 'v2_button_rollup_daily',
+    table: hourly
+      ? v1
+        ? 'v1_analytics_hourly'
+        : 'v2_button_rollup_hourly'
+      : v1
+        ? 'v1_analytics_daily'
+        : 'v2_button_rollup_daily',
     time: hourly ? 'r.local_hour' : 'r.local_day',
     dims: {
       day: hourly ? 'r.local_hour / 24' : 'r.local_day',
@@ -55,12 +71,25 @@ function prepared(db: Database.Database, sql: string): Database.Statement {
   return statement;
 }
 
-export function buildQuerySql(spec: QuerySpec): string {
+/**
+ * v2 presses whenever the store holds any (v2 is authoritative: a company synced through both versions is never
+ * counted twice); the v1 views only when v2 holds none and v1 some.
+ */
+export function pressOrigin(db: Database.Database): PressOrigin {
+  if (prepared(db, 'SELECT EXISTS (SELECT 1 FROM v2_button_rollup_daily) AS x').pluck().get()) return 'v2';
+  const v1 = prepared(db, "SELECT count(*) FROM sqlite_schema WHERE name = 'v1_press_rollup_daily'")
+    .pluck()
+    .get();
+  if (!v1) return 'v2';
+  return prepared(db, 'SELECT EXISTS (SELECT 1 FROM v1_press_rollup_daily) AS x').pluck().get() ? 'v1' : 'v2';
+}
+
+export function buildQuerySql(spec: QuerySpec, origin: PressOrigin = 'v2'): string {
   const f = spec.filter;
   const dims = [...new Set(spec.groupBy)];
   const byButton = dims.includes('buttonIndex');
   const groups = dims.filter((d): d is Exclude<GroupDimension, 'buttonIndex'> => d !== 'buttonIndex');
-  const src = source(groups.includes('hour'));
+  const src = source(groups.includes('hour'), origin);
   const where: string[] = [];
   if (f.experiencePointIds) where.push('r.experience_point_id IN (SELECT id FROM selected_point)');
   if (f.surveyIds) where.push('r.survey_id IN (SELECT value FROM json_each(@surveyIds))');
@@ -84,7 +113,11 @@ export function buildQuerySql(spec: QuerySpec): string {
     `WITH RECURSIVE ${
       f.experiencePointIds
         ? `selected_point(id) AS (SELECT value FROM json_each(@pointIds)
-          UNION SELECT e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id), `
+          UNION SELECT ${
+            origin === 'v1'
+              ? 'e.folder_key FROM v1_folder e JOIN selected_point s ON e.parent_key = s.id'
+              : 'e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id'
+          }), `
         : ''
     }agg AS (${agg.filter(Boolean).join(' ')})`,
     `SELECT ${[...columns, `${count} AS count`].join(', ')} FROM agg`,
@@ -108,7 +141,9 @@ export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
   const perDay = dims.includes('hour') ? 24 : 1; // the bucket unit of the rollup read
   if (f.from !== undefined) params.from = (parseLocalDate(f.from) ?? 0) * perDay;
   if (f.to !== undefined) params.to = (parseLocalDate(f.to) ?? 0) * perDay;
-  const raw = prepared(db, buildQuerySql(spec)).raw(true).all(params) as unknown[][];
+  const raw = prepared(db, buildQuerySql(spec, pressOrigin(db)))
+    .raw(true)
+    .all(params) as unknown[][];
   return raw.map((values) => {
     const row: Partial<QueryRow> = {};
     dims.forEach((d, i) => {
@@ -130,6 +165,11 @@ interface TreeRow {
 
 /** The stored tree, parents before children (roots first, then by name within a level). */
 export function listTree(db: Database.Database): TreeItem[] {
+  if (
+    pressOrigin(db) === 'v1' &&
+    !prepared(db, 'SELECT EXISTS (SELECT 1 FROM experience_point)').pluck().get()
+  )
+    return listV1Folders(db);
   const rows = prepared(
     db,
     `WITH RECURSIVE walk(id, depth) AS (
@@ -144,5 +184,21 @@ export function listTree(db: Database.Database): TreeItem[] {
     name: r.name,
     parent: r.parent_id,
     type: r.type,
+  }));
+}
+
+/** A v1-only store's folder tree in the same shape: folders holding surveys are the experience points. */
+function listV1Folders(db: Database.Database): TreeItem[] {
+  const rows = prepared(
+    db,
+    `SELECT f.folder_key AS id, f.name, f.parent_key AS parent,
+       EXISTS (SELECT 1 FROM v1_survey s WHERE s.folder_key = f.folder_key) AS leaf
+     FROM v1_folder f ORDER BY f.depth, f.name, f.folder_key`,
+  ).all() as { id: number; name: string; parent: number | null; leaf: number }[];
+  return rows.map((r) => ({
+    experiencePointId: r.id,
+    name: r.name,
+    parent: r.parent,
+    type: r.leaf ? 'EXPERIENCE_POINT' : 'GROUP',
   }));
 }

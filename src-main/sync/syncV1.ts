@@ -1,0 +1,273 @@
+// The v1 sync: folder tree, surveys and questions; every survey's results by windows of local days, each window
+// replaced with its checkpoint in one transaction; alerts. Progress events, cancellation, a sync_run row.
+import type { SyncProgress } from '../../src-shared/contract.ts';
+import { ApiError } from '../api/errors.ts';
+import type { V1Client } from '../api/v1/client.ts';
+import { walkFolderTree } from '../api/v1/folderTree.ts';
+import type { Store } from '../store/db.ts';
+import { v1SurveyStream } from '../store/repos/v1StructureRepo.ts';
+import { addDays, utcDate } from './plan.ts';
+import { parseV1Cursor, periodHull, planSurvey, surveyWindows } from './v1Plan.ts';
+import { syncSurvey } from './v1Survey.ts';
+import type { SurveyPlan } from './v1Survey.ts';
+import { isKnownZone } from './v1Zones.ts';
+
+export const v1FoldersStream = 'v1:folders';
+export const v1SurveysStream = 'v1:surveys';
+export const v1AlertsStream = 'v1:alerts';
+
+export interface SyncV1Options {
+  store: Store;
+  client: V1Client;
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+  /** First local date to fetch (`yyyy-MM-dd`, in each survey's zone); default three years before today. */
+  since?: string;
+  /** Exclusive end; default the day after tomorrow (UTC), so "tomorrow" holds in every time zone. */
+  until?: string;
+  /** Folder keys (= v2 experience point ids) whose subtrees are synced; default the whole tree. */
+  scope?: number[];
+  now?: () => Date;
+  /** Which service the checkpoints belong to; default the client's origin. */
+  sourceId?: string;
+  /** Days before the previous run's today fetched again on an incremental run (late uploads); default 3. */
+  trailingDays?: number;
+  /** Local days per window; default 180 (summed results allow 12 months per request). */
+  windowDays?: number;
+  /** Ask raw results with openfeedback=true; default false (pages of 100000 instead of 10000). */
+  rawOpenFeedback?: boolean;
+}
+
+export interface SyncV1Result {
+  status: 'done' | 'cancelled';
+  folders: number;
+  surveys: number;
+  windows: number;
+  /** Raw-result, open-feedback and alert items received. */
+  itemsReceived: number;
+  pages: number;
+  alerts: number;
+  /** Button presses in the v1 tables after the run. */
+  pressTotal: number;
+  seconds: number;
+}
+
+/** Runs one v1 sync. Resolves with status 'cancelled' when the signal fires; throws ApiError on other failures. */
+export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
+  const { store, client, signal } = options;
+  const now = options.now ?? (() => new Date());
+  const emit = options.onProgress ?? (() => undefined);
+  const started = performance.now();
+  const runId = store.syncRuns.start('v1', client.baseUrl);
+  const withSignal = signal ? { signal } : {};
+  const source = options.sourceId ?? client.origin;
+  const from = options.since ?? utcDate(now(), -3 * 365);
+  const to = options.until ?? utcDate(now(), 2);
+  const counts = { folders: 0, surveys: 0, windows: 0, itemsReceived: 0, pages: 0, alerts: 0 };
+  let stream = v1FoldersStream;
+  const finish = (status: 'done' | 'cancelled'): SyncV1Result => {
+    const pressTotal = store.v1.presses.totalPresses();
+    store.syncRuns.finish(runId, {
+      status,
+      itemsReceived: counts.itemsReceived,
+      rowsInserted: 0,
+      feedbackTotal: pressTotal,
+    });
+    return { status, ...counts, pressTotal, seconds: (performance.now() - started) / 1000 };
+  };
+  const cancelled = (): ApiError => new ApiError('cancelled', 'The sync was cancelled.');
+  try {
+    // 1. Structure: the whole tree (cheap, a few calls) and the questions, replaced in one transaction.
+    emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
+    const folders = await walkFolderTree(client, withSignal);
+    const questions = await client.allQuestions(withSignal);
+    store.v1.structure.replaceStructure(folders, questions);
+    counts.folders = folders.length;
+    emit({ stream, phase: 'done', items: folders.length, pages: 1, fraction: 0 });
+
+    // 2. Surveys in scope, planned from their checkpoints.
+    stream = v1SurveysStream;
+    const inScope = scopeFolders(folders, options.scope);
+    const plans: SurveyPlan[] = [];
+    for (const survey of store.v1.structure.surveys()) {
+      if (!inScope.has(survey.folderKey)) continue;
+      if (!isKnownZone(survey.timeZone))
+        throw new ApiError(
+          'invalid',
+          `Survey ${survey.surveyKey} has the time zone '${survey.timeZone.slice(0, 60)}', which Feedback Desk does not know. Update Feedback Desk.`,
+          { endpoint: 'folders' },
+        );
+      const cursor = planSurvey(parseV1Cursor(store.checkpoints.get(v1SurveyStream(survey.surveyKey))), {
+        source,
+        from,
+        to,
+        trailingDays: options.trailingDays ?? 3,
+      });
+      const hull = periodHull(survey.timeZone, survey.periods);
+      const range = {
+        start: hull && hull.from > cursor.from ? hull.from : cursor.from,
+        end: hull && hull.to < cursor.to ? hull.to : cursor.to,
+      };
+      plans.push({ survey, cursor, windows: surveyWindows(cursor, hull, options.windowDays ?? 180), range });
+    }
+    counts.surveys = plans.length;
+    const totalWindows = Math.max(
+      1,
+      plans.reduce((n, p) => n + p.windows.length, 0),
+    );
+    const surveysStarted = performance.now();
+    const progress = (phase: SyncProgress['phase'], message?: string): SyncProgress => {
+      const seconds = (performance.now() - surveysStarted) / 1000;
+      return {
+        stream: v1SurveysStream,
+        phase,
+        items: counts.itemsReceived,
+        pages: counts.pages,
+        fraction: phase === 'done' ? 1 : Math.min(1, counts.windows / totalWindows),
+        ...(seconds > 0 ? { itemsPerSecond: Math.round(counts.itemsReceived / seconds) } : {}),
+        ...(message ? { message } : {}),
+      };
+    };
+    emit(progress('running'));
+    for (const plan of plans) {
+      if (signal?.aborted) throw cancelled();
+      try {
+        await syncSurvey(plan, {
+          store,
+          client,
+          ...withSignal,
+          rawOpenFeedback: options.rawOpenFeedback ?? false,
+          onPage: (items) => {
+            counts.itemsReceived += items;
+            counts.pages++;
+          },
+          onWindow: () => {
+            counts.windows++;
+            emit(progress('running'));
+          },
+        });
+      } catch (error) {
+        // A survey removed at the service since the tree was read: its data goes with the next structure sync.
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+        emit(progress('running', `Survey ${plan.survey.surveyKey} is no longer at the service; skipped.`));
+      }
+    }
+    if (signal?.aborted) throw cancelled();
+    emit(progress('done'));
+
+    // 3. Alerts of the scope (or the company root), from the planned start; upserted by key.
+    stream = v1AlertsStream;
+    await syncAlerts(options, { from, to, source, folders: folders.map((f) => f.key) }, counts, emit);
+    if (signal?.aborted) throw cancelled();
+    return finish('done');
+  } catch (error) {
+    if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) {
+      emit({
+        stream,
+        phase: 'cancelled',
+        items: counts.itemsReceived,
+        pages: counts.pages,
+        fraction: null,
+        message: 'Cancelled; the next sync resumes where this one stopped.',
+      });
+      return finish('cancelled');
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    emit({
+      stream,
+      phase: 'failed',
+      items: counts.itemsReceived,
+      pages: counts.pages,
+      fraction: null,
+      message,
+    });
+    try {
+      store.syncRuns.finish(runId, {
+        status: 'failed',
+        itemsReceived: counts.itemsReceived,
+        rowsInserted: 0,
+        feedbackTotal: store.v1.presses.totalPresses(),
+        error: message,
+      });
+    } catch {
+      // The store itself may be what failed (disk full): the original error is the one to report.
+    }
+    throw error;
+  }
+}
+
+/** Folder keys in the scope's subtrees (every folder when no scope is given); an unknown key is a config error. */
+function scopeFolders(
+  folders: readonly { key: number; parentKey: number | null }[],
+  scope?: number[],
+): Set<number> {
+  if (!scope) return new Set(folders.map((f) => f.key));
+  const children = new Map<number, number[]>();
+  for (const f of folders)
+    if (f.parentKey !== null) children.set(f.parentKey, [...(children.get(f.parentKey) ?? []), f.key]);
+  const known = new Set(folders.map((f) => f.key));
+  const out = new Set<number>();
+  for (const root of scope) {
+    if (!known.has(root))
+      throw new ApiError('config', `Folder ${root} is not in the v1 folder tree; check the scope.`);
+    const stack = [root];
+    while (stack.length) {
+      const key = stack.pop() ?? root;
+      if (out.has(key)) continue;
+      out.add(key);
+      stack.push(...(children.get(key) ?? []));
+    }
+  }
+  return out;
+}
+
+interface AlertCursor {
+  v: 1;
+  source: string;
+  from: string;
+  to: string;
+}
+
+async function syncAlerts(
+  options: SyncV1Options,
+  plan: { from: string; to: string; source: string; folders: number[] },
+  counts: { itemsReceived: number; pages: number; alerts: number },
+  emit: (p: SyncProgress) => void,
+): Promise<void> {
+  const { store, client, signal } = options;
+  const previous = store.checkpoints.get(v1AlertsStream) as Partial<AlertCursor> | null;
+  // Incremental: alerts that ended (or changed) since a few days before the previous run's today, and all open ones.
+  const incremental =
+    previous?.v === 1 &&
+    previous.source === plan.source &&
+    typeof previous.to === 'string' &&
+    previous.from === plan.from;
+  const start = incremental
+    ? addDays(previous.to ?? plan.from, -((options.trailingDays ?? 3) + 2))
+    : plan.from;
+  const roots = options.scope ?? (plan.folders[0] === undefined ? [] : [plan.folders[0]]);
+  const cursor: AlertCursor = { v: 1, source: plan.source, from: plan.from, to: plan.to };
+  emit({ stream: v1AlertsStream, phase: 'running', items: 0, pages: 0, fraction: 0 });
+  let items = 0;
+  let pages = 0;
+  for (const [i, root] of roots.entries()) {
+    const query = {
+      childFolders: true,
+      // Local dates of every zone: a day's margin on both sides, as instants.
+      start: `${addDays(start, -1)}T00:00:00Z`,
+      end: `${addDays(plan.to, 1)}T00:00:00Z`,
+      ...(signal ? { signal } : {}),
+    };
+    for await (const page of client.folderAlertPages(root, query)) {
+      const last = i === roots.length - 1 && page.moreResultsAfter === null;
+      store.v1.structure.upsertAlerts(page.items, last ? { stream: v1AlertsStream, cursor } : undefined);
+      items += page.items.length;
+      pages++;
+      counts.itemsReceived += page.items.length;
+      counts.pages++;
+    }
+  }
+  if (roots.length === 0) store.checkpoints.set(v1AlertsStream, cursor);
+  counts.alerts = store.v1.structure.counts().alerts;
+  emit({ stream: v1AlertsStream, phase: 'done', items, pages, fraction: 1 });
+}
