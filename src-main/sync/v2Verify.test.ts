@@ -1,0 +1,82 @@
+// Verification against aggregated counts on a loopback service: equal groups pass, a group missing on either side
+// or differing in one button is reported, misuse is left out, a long range is asked for in year-long windows.
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendJson, startLoopbackServer } from '../api/testing/loopbackServer.ts';
+import type { LoopbackServer } from '../api/testing/loopbackServer.ts';
+import { createV2Client } from '../api/v2/client.ts';
+import type { ButtonFeedbackV2 } from '../api/v2/records.ts';
+import { openStore } from '../store/db.ts';
+import { testMigrationsDir } from '../store/testing/v2TestStore.ts';
+import { verifyAgainstAggregates } from './v2Verify.ts';
+
+let server: LoopbackServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+let n = 0;
+const press = (point: number, day: string, button: number, misuse = false): ButtonFeedbackV2 => ({
+  feedbackId: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+  smileyId: 1,
+  localTime: `${day}T12:00:00.000+02:00`,
+  surveyId: 5,
+  experiencePointId: point,
+  buttonIndex: button,
+  misuse,
+  smileyType: 'SMILEY_TERMINAL',
+  position: 1,
+  ui: 'physical',
+});
+
+describe('verifyAgainstAggregates', () => {
+  it('reports exactly the groups whose counts differ, per point, survey and day', async () => {
+    // The service: point 1 on 05-01 [2,0,0,1]; point 1 on 05-02 [0,1,0,0]; point 2 on 05-01 [1,0,0,0].
+    const service = [
+      { time: '2024-05-01T00:00:00.000', groupKeys: ['1', '5'], feedbacks: [2, 0, 0, 1] },
+      { time: '2024-05-01T00:00:00.000', groupKeys: ['2', '5'], feedbacks: [1, 0, 0, 0] },
+      { time: '2024-05-02T00:00:00.000', groupKeys: ['1', '5'], feedbacks: [0, 1, 0, 0] },
+    ];
+    server = await startLoopbackServer((_req, res, url) =>
+      sendJson(res, 200, url.searchParams.get('startDate') === '2024-01-01' ? service : []),
+    );
+    const store = openStore(':memory:', { migrationsDir: testMigrationsDir() });
+    // The store: point 1 on 05-01 equal (plus a misuse press, left out); point 1 on 05-02 has button 2 instead of 1;
+    // point 2 missing; point 3 on 05-03 only here.
+    store.buttonFeedback.writePage([
+      press(1, '2024-05-01', 0),
+      press(1, '2024-05-01', 0),
+      press(1, '2024-05-01', 3),
+      press(1, '2024-05-01', 3, true),
+      press(1, '2024-05-02', 2),
+      press(3, '2024-05-03', 1),
+    ]);
+    const client = createV2Client({ baseUrl: server.url, token: 't' });
+    const result = await verifyAgainstAggregates({ store, client, since: '2024-01-01', until: '2025-06-01' });
+    store.close();
+    const zeros = (set: Record<number, number>): number[] =>
+      Array.from({ length: 11 }, (_, b) => set[b] ?? 0);
+    expect(result.mismatches).toEqual([
+      { experiencePointId: 2, surveyId: 5, day: '2024-05-01', local: zeros({}), service: zeros({ 0: 1 }) },
+      {
+        experiencePointId: 1,
+        surveyId: 5,
+        day: '2024-05-02',
+        local: zeros({ 2: 1 }),
+        service: zeros({ 1: 1 }),
+      },
+      { experiencePointId: 3, surveyId: 5, day: '2024-05-03', local: zeros({ 1: 1 }), service: zeros({}) },
+    ]);
+    expect([result.windows, result.groupsCompared, result.localTotal, result.serviceTotal]).toEqual([
+      2, 4, 5, 5,
+    ]);
+    const asked = server.requests.map((r) => r.url.searchParams);
+    expect(asked.map((p) => `${p.get('startDate')}..${p.get('endDate')}`)).toEqual([
+      '2024-01-01..2025-01-01',
+      '2025-01-01..2025-06-01',
+    ]);
+    expect(
+      asked.every((p) => p.get('precision') === 'day' && p.get('grouping') === 'experience_point,survey'),
+    ).toBe(true);
+  });
+});
