@@ -63,6 +63,11 @@ export async function main(): Promise<void> {
     if (controller.signal.aborted) process.exit(130);
     controller.abort();
   };
+  // `feedback-desk query | head`: a closed pipe ends the output, not the process with a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   const code = await runCli(process.argv.slice(2), {
