@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TextFeedbackV2 } from '../api/v2/feedbackLists.ts';
 import { openStore } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
-import { testMigrationsDir } from '../store/testing/v2TestStore.ts';
 import { CommentSearchError, formatLocalTimestamp, literalQuery, searchComments } from './commentSearch.ts';
 
 let store: Store;
@@ -30,7 +29,7 @@ const text = (t: string, over: Partial<TextFeedbackV2> = {}): TextFeedbackV2 => 
 });
 
 beforeEach(() => {
-  store = openStore(':memory:', { migrationsDir: testMigrationsDir() });
+  store = openStore(':memory:');
   store.tree.replace([
     { experiencePointId: 1, name: 'root', parent: null, type: 'GROUP' },
     { experiencePointId: 3, name: 'a', parent: 1, type: 'EXPERIENCE_POINT' },

@@ -6,7 +6,6 @@ import type { LoopbackServer } from '../api/testing/loopbackServer.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import type { ButtonFeedbackV2 } from '../api/v2/records.ts';
 import { openStore } from '../store/db.ts';
-import { testMigrationsDir } from '../store/testing/v2TestStore.ts';
 import { verifyAgainstAggregates } from './v2Verify.ts';
 
 let server: LoopbackServer | null = null;
@@ -40,7 +39,7 @@ describe('verifyAgainstAggregates', () => {
     server = await startLoopbackServer((_req, res, url) =>
       sendJson(res, 200, url.searchParams.get('startDate') === '2024-01-01' ? service : []),
     );
-    const store = openStore(':memory:', { migrationsDir: testMigrationsDir() });
+    const store = openStore(':memory:');
     // The store: point 1 on 05-01 equal (plus a misuse press, left out); point 1 on 05-02 has button 2 instead of 1;
     // point 2 missing; point 3 on 05-03 only here.
     store.buttonFeedback.writePage([

@@ -8,7 +8,6 @@ import { startEmulator } from '../../src-main/emulator/index.ts';
 import type { RunningEmulator } from '../../src-main/emulator/index.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import type { Store } from '../../src-main/store/db.ts';
-import { testMigrationsDir } from '../../src-main/store/testing/v2TestStore.ts';
 import { syncV2 } from '../../src-main/sync/syncV2.ts';
 import { syncV2Resources } from '../../src-main/sync/v2Resources.ts';
 import { verifyAgainstAggregates } from '../../src-main/sync/v2Verify.ts';
@@ -40,7 +39,7 @@ afterAll(async () => {
 });
 
 function open(name: string): Store {
-  const store = openStore(join(dir, name), { migrationsDir: testMigrationsDir() });
+  const store = openStore(join(dir, name));
   stores.push(store);
   return store;
 }

@@ -8,19 +8,16 @@ import { createV2Client } from '../../src-main/api/v2/client.ts';
 import { startEmulator } from '../../src-main/emulator/index.ts';
 import type { RunningEmulator } from '../../src-main/emulator/index.ts';
 import { openStore } from '../../src-main/store/db.ts';
-import { testMigrationsDir } from '../../src-main/store/testing/v2TestStore.ts';
 import { syncV2Resources } from '../../src-main/sync/v2Resources.ts';
 import { fullToken, now, resourceDump, tempDir } from './sync-v2-resources-support.ts';
 
 let emulator: RunningEmulator;
 let dir: string;
-let migrations: string;
 const child = join(import.meta.dirname, 'sync-v2-resources-child.ts');
 
 beforeAll(async () => {
   emulator = await startEmulator({ size: 'small', seed: 5, port: 0, host: '127.0.0.1', now });
   dir = tempDir();
-  migrations = testMigrationsDir();
 });
 afterAll(async () => {
   await emulator.close();
@@ -33,7 +30,7 @@ function run(
   killAt?: { stream: string; pages: number },
 ): Promise<{ killed: boolean; code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [child, emulator.url, db, migrations, '500'], {
+    const p = spawn(process.execPath, [child, emulator.url, db, '500'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -88,7 +85,7 @@ describe('resource sync interrupted and resumed', () => {
   it('after a cancel in the middle of a list, ends identical too', async () => {
     const path = join(dir, 'cancelled.sqlite');
     const client = createV2Client({ baseUrl: emulator.url, token: fullToken });
-    let store = openStore(path, { migrationsDir: migrations });
+    let store = openStore(path);
     store.tree.replace(await client.experiencePoints());
     const controller = new AbortController();
     const first = await syncV2Resources({
@@ -106,7 +103,7 @@ describe('resource sync interrupted and resumed', () => {
     const stopped = store.checkpoints.get('v2:demographics') as { windowStart: string; offset: number };
     expect(stopped.offset).toBeGreaterThan(0);
     store.close();
-    store = openStore(path, { migrationsDir: migrations });
+    store = openStore(path);
     const seen: URL[] = [];
     const watched = createV2Client({
       baseUrl: emulator.url,

@@ -10,7 +10,6 @@ import { startEmulator } from '../../src-main/emulator/index.ts';
 import type { RunningEmulator } from '../../src-main/emulator/index.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import type { Store } from '../../src-main/store/db.ts';
-import { testMigrationsDir } from '../../src-main/store/testing/v2TestStore.ts';
 import { syncV2 } from '../../src-main/sync/syncV2.ts';
 import { syncV2Resources } from '../../src-main/sync/v2Resources.ts';
 import type { SyncV2ResourcesResult } from '../../src-main/sync/v2Resources.ts';
@@ -42,7 +41,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ size: 'small', seed: 11, port: 0, host: '127.0.0.1', now });
   dir = tempDir();
   path = join(dir, 'store.sqlite');
-  store = openStore(path, { migrationsDir: testMigrationsDir() });
+  store = openStore(path);
   const client = createV2Client({
     baseUrl: emulator.url,
     token: fullToken,

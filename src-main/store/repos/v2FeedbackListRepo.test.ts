@@ -4,11 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MetadataV2, TextFeedbackV2 } from '../../api/v2/feedbackLists.ts';
 import { openStore } from '../db.ts';
 import type { Store } from '../db.ts';
-import { testMigrationsDir } from '../testing/v2TestStore.ts';
 
 let store: Store;
 beforeEach(() => {
-  store = openStore(':memory:', { migrationsDir: testMigrationsDir() });
+  store = openStore(':memory:');
   // A tree: 1 → (2 → 3), 4
   store.tree.replace([
     { experiencePointId: 1, name: 'root', parent: null, type: 'GROUP' },
