@@ -64,13 +64,14 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
   const from = options.since ?? utcDate(now(), -3 * 365);
   const to = options.until ?? utcDate(now(), 2);
   const counts = { folders: 0, surveys: 0, windows: 0, itemsReceived: 0, pages: 0, alerts: 0 };
+  let rowsWritten = 0; // presses stored by the windows of this run (replacing what those windows held)
   let stream = v1FoldersStream;
   const finish = (status: 'done' | 'cancelled'): SyncV1Result => {
     const pressTotal = store.v1.presses.totalPresses();
     store.syncRuns.finish(runId, {
       status,
       itemsReceived: counts.itemsReceived,
-      rowsInserted: 0,
+      rowsInserted: rowsWritten,
       feedbackTotal: pressTotal,
     });
     return { status, ...counts, pressTotal, seconds: (performance.now() - started) / 1000 };
@@ -141,8 +142,9 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
             counts.itemsReceived += items;
             counts.pages++;
           },
-          onWindow: () => {
+          onWindow: (w) => {
             counts.windows++;
+            rowsWritten += w.presses;
             emit(progress('running'));
           },
         });
@@ -185,7 +187,7 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
       store.syncRuns.finish(runId, {
         status: 'failed',
         itemsReceived: counts.itemsReceived,
-        rowsInserted: 0,
+        rowsInserted: rowsWritten,
         feedbackTotal: store.v1.presses.totalPresses(),
         error: message,
       });
