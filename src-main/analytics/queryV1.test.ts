@@ -4,7 +4,6 @@ import type { QuerySpec } from '../../src-shared/contract.ts';
 import type { V1RawResult } from '../api/v1/records.ts';
 import { openStore } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
-import { v1MigrationsDir } from '../store/repos/v1TestSupport.ts';
 import { listTree, pressOrigin, runQuery } from './query.ts';
 
 let store: Store;
@@ -21,7 +20,7 @@ const day = (d: string): number => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 
 // Folders: 1 (root) → 2 (region) → 21 (store, survey 70); 1 → 3 (store, survey 80).
 beforeEach(() => {
-  store = openStore(':memory:', { migrationsDir: v1MigrationsDir() });
+  store = openStore(':memory:');
   store.v1.structure.replaceStructure(
     [
       { key: 1, name: 'Company', parentKey: null, depth: 0, surveys: [] },

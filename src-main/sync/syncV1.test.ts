@@ -8,16 +8,13 @@ import { startEmulator } from '../emulator/index.ts';
 import type { RunningEmulator } from '../emulator/index.ts';
 import { openStore } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
-import { v1MigrationsDir } from '../store/repos/v1TestSupport.ts';
 import { syncV1 } from './syncV1.ts';
 import type { SyncV1Options } from './syncV1.ts';
 
 const now = new Date('2026-11-21T14:00:00Z');
 let emulator: RunningEmulator;
-let migrationsDir: string;
 beforeAll(async () => {
   emulator = await startEmulator({ size: 'tiny', seed: 2, now });
-  migrationsDir = v1MigrationsDir();
 });
 afterAll(async () => {
   await emulator.close();
@@ -32,7 +29,7 @@ const presses = (store: Store): unknown[] =>
 
 describe('syncV1', () => {
   it('reports progress per stream in the contract’s shape and records the run', async () => {
-    const store = openStore(':memory:', { migrationsDir });
+    const store = openStore(':memory:');
     const events: SyncProgress[] = [];
     const result = await run(store, { onProgress: (p) => events.push(p) });
     expect(result.status).toBe('done');
@@ -52,9 +49,9 @@ describe('syncV1', () => {
   });
 
   it('stops when cancelled, keeps what was committed, and the next run ends where a clean one does', async () => {
-    const clean = openStore(':memory:', { migrationsDir });
+    const clean = openStore(':memory:');
     const full = await run(clean);
-    const store = openStore(':memory:', { migrationsDir });
+    const store = openStore(':memory:');
     const controller = new AbortController();
     const events: SyncProgress[] = [];
     let windows = 0;
@@ -84,7 +81,7 @@ describe('syncV1', () => {
   });
 
   it('fails with a clear message on refused credentials and records it without the token', async () => {
-    const store = openStore(':memory:', { migrationsDir });
+    const store = openStore(':memory:');
     const events: SyncProgress[] = [];
     const error = await syncV1({
       store,
@@ -102,7 +99,7 @@ describe('syncV1', () => {
   });
 
   it('refuses a scope folder that is not in the tree', async () => {
-    const store = openStore(':memory:', { migrationsDir });
+    const store = openStore(':memory:');
     await expect(run(store, { scope: [123] })).rejects.toThrow(/Folder 123 is not in the v1 folder tree/);
     store.close();
   });

@@ -3,10 +3,9 @@ import { openStore } from '../../src-main/store/db.ts';
 import { syncV1 } from '../../src-main/sync/syncV1.ts';
 import { since, v1Client, worldNow } from './sync-v1-support.ts';
 
-const [baseUrl, path, migrationsDir] = process.argv.slice(2);
-if (!baseUrl || !path || !migrationsDir)
-  throw new Error('usage: sync-v1-child.ts BASE_URL DB MIGRATIONS_DIR');
-const store = openStore(path, { migrationsDir });
+const [baseUrl, path] = process.argv.slice(2);
+if (!baseUrl || !path) throw new Error('usage: sync-v1-child.ts BASE_URL DB');
+const store = openStore(path);
 let windows = 0;
 const result = await syncV1({
   store,

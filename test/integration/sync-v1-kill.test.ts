@@ -6,19 +6,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src-main/emulator/index.ts';
 import type { RunningEmulator } from '../../src-main/emulator/index.ts';
-import { v1MigrationsDir } from '../../src-main/store/repos/v1TestSupport.ts';
 import { v1Dump, worldNow } from './sync-v1-support.ts';
 import { tempDir } from './syncFixtures.ts';
 
 let emulator: RunningEmulator;
 let dir: string;
-let migrationsDir: string;
 const child = join(import.meta.dirname, 'sync-v1-child.ts');
 
 beforeAll(async () => {
   emulator = await startEmulator({ size: 'tiny', seed: 5, now: worldNow });
   dir = tempDir('fd-v1-kill-');
-  migrationsDir = v1MigrationsDir();
 });
 afterAll(async () => {
   await emulator.close();
@@ -31,7 +28,7 @@ function run(
   killAt?: number,
 ): Promise<{ signal: NodeJS.Signals | null; code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [child, emulator.url, db, migrationsDir], {
+    const proc = spawn(process.execPath, [child, emulator.url, db], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

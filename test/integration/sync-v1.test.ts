@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateWorld, startEmulator } from '../../src-main/emulator/index.ts';
 import type { RunningEmulator, World } from '../../src-main/emulator/index.ts';
 import { openStore } from '../../src-main/store/db.ts';
-import { v1MigrationsDir } from '../../src-main/store/repos/v1TestSupport.ts';
 import { createV2Client } from '../../src-main/api/v2/client.ts';
 import { syncV1 } from '../../src-main/sync/syncV1.ts';
 import { syncV2 } from '../../src-main/sync/syncV2.ts';
@@ -29,7 +28,6 @@ import { tempDir } from './syncFixtures.ts';
 let world: World;
 let emulator: RunningEmulator;
 let dir: string;
-let migrationsDir: string;
 let first: SyncV1Result;
 /** v2 counts (the independent route), fetched once: misuse included by hour, misuse excluded by day. */
 let withMisuseByHour: Map<string, number>;
@@ -41,7 +39,7 @@ async function sync(
   extra: Partial<SyncV1Options> = {},
   url = emulator.url,
 ): Promise<SyncV1Result> {
-  const store = openStore(path, { migrationsDir });
+  const store = openStore(path);
   try {
     return await syncV1({ store, client: v1Client(url), since, now: () => worldNow, ...extra });
   } finally {
@@ -53,7 +51,6 @@ beforeAll(async () => {
   world = generateWorld({ seed: 4, size: 'small', now: worldNow });
   emulator = await startEmulator({ world });
   dir = tempDir('fd-v1-');
-  migrationsDir = v1MigrationsDir();
   first = await sync(fullPath());
   withMisuseByHour = await v2Counts(emulator.url, { includeMisuse: true, byHour: true });
   withoutMisuse = await v2Counts(emulator.url, { includeMisuse: false });
@@ -68,7 +65,7 @@ describe('a full v1 sync of the small world', () => {
     expect(first.status).toBe('done');
     // A v1 survey is (folder, v2 survey); its question tells the v2 survey apart at one point — nearly always: in this
     // world one folder runs two web surveys with the same question, which are then compared as their sum.
-    const store = openStore(fullPath(), { migrationsDir });
+    const store = openStore(fullPath());
     const pairs = store.db
       .prepare(`SELECT count(*) AS n, count(DISTINCT folder_key || '|' || question_key) AS d FROM v1_survey`)
       .get() as { n: number; d: number };
@@ -86,7 +83,7 @@ describe('a full v1 sync of the small world', () => {
   });
 
   it('expands hourly sums into the right number of presses', () => {
-    const store = openStore(fullPath(), { migrationsDir });
+    const store = openStore(fullPath());
     const hourly = store.db
       .prepare(
         'SELECT count(*) AS rows, sum(presses) AS presses, max(presses) AS most FROM v1_press WHERE hourly_sum = 1',
@@ -144,7 +141,7 @@ describe('a full v1 sync of the small world', () => {
 
 describe('digital open feedback before March 2020', () => {
   it('comes split in two items with openfeedback=true, and the press is counted once either way', async () => {
-    const store = openStore(fullPath(), { migrationsDir });
+    const store = openStore(fullPath());
     const web = store.db
       .prepare(
         `SELECT s.survey_key AS survey, s.folder_key AS folder FROM v1_survey s JOIN v1_survey_period p USING (survey_key)
@@ -182,7 +179,7 @@ describe('digital open feedback before March 2020', () => {
 
 describe('analytics over v1 data', () => {
   it('answers the same QuerySpec: days and buttons with and without misuse, hours, a subtree, a survey, the tree', () => {
-    const store = openStore(fullPath(), { migrationsDir });
+    const store = openStore(fullPath());
     try {
       const query = (groupBy: GroupDimension[], filter: QueryFilter): QueryRow[] =>
         runQuery(store.db, { measure: 'counts', groupBy, filter });
@@ -250,7 +247,7 @@ describe('analytics over v1 data', () => {
   it('counts a company synced through both versions once: v2 presses, the v1 tables kept but not read', async () => {
     const both = join(dir, 'both.sqlite');
     await sync(both);
-    const store = openStore(both, { migrationsDir });
+    const store = openStore(both);
     try {
       const v1Only = runQuery(store.db, {
         measure: 'counts',

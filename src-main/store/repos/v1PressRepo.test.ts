@@ -9,13 +9,12 @@ import { openStore } from '../db.ts';
 import type { Store } from '../db.ts';
 import type { V1Window } from './v1PressRepo.ts';
 import { v1SurveyStream } from './v1StructureRepo.ts';
-import { v1MigrationsDir } from './v1TestSupport.ts';
 
 let dir: string;
 let store: Store;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'fd-v1-repo-'));
-  store = openStore(join(dir, 'store.sqlite'), { migrationsDir: v1MigrationsDir() });
+  store = openStore(join(dir, 'store.sqlite'));
 });
 afterEach(() => {
   store.close();
