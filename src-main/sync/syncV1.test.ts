@@ -103,4 +103,34 @@ describe('syncV1', () => {
     await expect(run(store, { scope: [123] })).rejects.toThrow(/Folder 123 is not in the v1 folder tree/);
     store.close();
   });
+
+  it('skips a survey the service no longer has (404) and syncs the others', async () => {
+    const store = openStore(':memory:');
+    const events: SyncProgress[] = [];
+    let gone = 0;
+    const fetch404: typeof fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      const m = /^\/v1\/surveys\/(\d+)\/rawresults$/.exec(url.pathname);
+      if (m && (gone ||= Number(m[1])) === Number(m[1]))
+        return new Response('{"status":404,"error":"Not Found","message":"No survey"}', { status: 404 });
+      return fetch(input, init);
+    };
+    const result = await run(store, {
+      client: createV1Client({
+        baseUrl: emulator.url,
+        clientId: 'demo-client',
+        token: 'demo-token',
+        fetch: fetch404,
+      }),
+      onProgress: (p) => events.push(p),
+    });
+    expect(result.status).toBe('done');
+    expect(events.some((e) => e.message === `Survey ${gone} is no longer at the service; skipped.`)).toBe(
+      true,
+    );
+    const synced = store.db.prepare('SELECT DISTINCT survey_key FROM v1_press').pluck().all();
+    expect(synced).not.toContain(gone);
+    expect(synced.length).toBeGreaterThan(3);
+    store.close();
+  });
 });

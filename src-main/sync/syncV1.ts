@@ -32,7 +32,7 @@ export interface SyncV1Options {
   sourceId?: string;
   /** Days before the previous run's today fetched again on an incremental run (late uploads); default 3. */
   trailingDays?: number;
-  /** Local days per window; default 180 (summed results allow 12 months per request). */
+  /** Local days per window, 1..360; default 180 (summed results allow 12 months per request). */
   windowDays?: number;
   /** Ask raw results with openfeedback=true; default false (pages of 100000 instead of 10000). */
   rawOpenFeedback?: boolean;
@@ -89,6 +89,8 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
     // 2. Surveys in scope, planned from their checkpoints.
     stream = v1SurveysStream;
     const inScope = scopeFolders(folders, options.scope);
+    // Summed results allow 12 months per request; a window never asks for more.
+    const windowDays = Math.min(360, Math.max(1, Math.floor(options.windowDays ?? 180)));
     const plans: SurveyPlan[] = [];
     for (const survey of store.v1.structure.surveys()) {
       if (!inScope.has(survey.folderKey)) continue;
@@ -109,7 +111,7 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
         start: hull && hull.from > cursor.from ? hull.from : cursor.from,
         end: hull && hull.to < cursor.to ? hull.to : cursor.to,
       };
-      plans.push({ survey, cursor, windows: surveyWindows(cursor, hull, options.windowDays ?? 180), range });
+      plans.push({ survey, cursor, windows: surveyWindows(cursor, hull, windowDays), range });
     }
     counts.surveys = plans.length;
     const totalWindows = Math.max(
