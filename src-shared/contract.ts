@@ -87,6 +87,8 @@ export interface SyncProgress {
   fraction: number | null;
   /** Items per second since this run of the stream started, when known. */
   itemsPerSecond?: number;
+  /** Estimated seconds until the stream is done, when it can be estimated. */
+  etaSeconds?: number;
   message?: string;
 }
 

@@ -63,11 +63,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     );
   }
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('cache_size = -32000');
-    db.pragma('temp_store = MEMORY');
+    configureConnection(db);
     migrate(db, loadMigrations(options.migrationsDir ?? defaultMigrationsDir), options.now);
   } catch (error) {
     db.close();
@@ -97,6 +93,36 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     },
   };
   return store;
+}
+
+/** The pragmas every connection to a store uses. */
+export function configureConnection(db: Database.Database): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('cache_size = -32000');
+  db.pragma('temp_store = MEMORY');
+}
+
+/**
+ * A second connection to an already opened (migrated) store that only writes button feedbacks and checkpoints: the
+ * sync's writer thread uses it while the main connection stays free for everything else.
+ */
+export function openFeedbackWriter(
+  path: string,
+  now: () => Date = () => new Date(),
+): { buttonFeedback: ButtonFeedbackRepo; close(): void } {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    configureConnection(db);
+    return {
+      buttonFeedback: createButtonFeedbackRepo(db, createCheckpointRepo(db, now)),
+      close: () => db.close(),
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }
 
 function createV1Repos(db: Database.Database, checkpoints: CheckpointRepo): Store['v1'] {

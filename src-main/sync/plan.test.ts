@@ -1,9 +1,17 @@
 // The sync planner: year-long windows, resume of an unfinished cursor, incremental runs with a trailing window.
 import { describe, expect, it } from 'vitest';
-import { addYears, advance, daysBetween, parseCursor, planRun, windowEnd } from './plan.ts';
+import {
+  addYears,
+  advance,
+  buttonFeedbackStreamOf,
+  daysBetween,
+  parseCursor,
+  planRun,
+  windowEnd,
+} from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';
 
-const req = { source: 'https://svc', from: '2023-06-01', to: '2026-06-03', trailingDays: 3 };
+const req = { source: 'https://svc', scope: null, from: '2023-06-01', to: '2026-06-03', trailingDays: 3 };
 
 /** Walks a plan to the end the way syncV2 does when every window is a single page. */
 function windows(start: FeedbackCursor): [string, string][] {
@@ -60,17 +68,72 @@ describe('sync plan', () => {
     });
   });
 
-  it('after a finished run, starts the trailing days before its end', () => {
+  it('after a finished run, replaces the trailing days before the last sync, then appends the new days', () => {
     let c = planRun(null, req);
-    while (!c.complete) c = advance(c, null);
+    while (!c.complete) c = advance(c, null, new Date('2026-06-01T10:00:00Z'));
+    expect(c.syncedAt).toBe('2026-06-01T10:00:00.000Z');
     const next = planRun(c, { ...req, to: '2026-06-05' });
+    // 2026-06-01 (UTC day of the last sync) − 1 (zones behind UTC) − 3 trailing days, up to the previous end.
     expect(next).toMatchObject({
       from: '2023-06-01',
-      windowStart: '2026-05-31',
-      windowEnd: '2026-06-05',
+      to: '2026-06-05',
+      windowStart: '2026-05-28',
+      windowEnd: '2026-06-03',
+      mode: 'replace',
+      replaceUntil: '2026-06-03',
       offset: 0,
       complete: false,
     });
+    expect(advance(next, null)).toMatchObject({
+      windowStart: '2026-06-03',
+      windowEnd: '2026-06-05',
+      mode: 'append',
+    });
+    // Nothing new to append: the replaced window is all there is.
+    expect(windows(planRun(c, req))).toEqual([['2026-05-28', '2026-06-03']]);
+  });
+
+  it('a full run replaces every window, a month at most each, then continues incrementally', () => {
+    const full = planRun(null, { ...req, from: '2026-01-01', full: true });
+    const w: [string, string, string][] = [];
+    let c = full;
+    for (; !c.complete; c = advance(c, null, new Date('2026-06-02T00:00:00Z')))
+      w.push([c.windowStart, c.windowEnd, c.mode]);
+    expect(w[0]).toEqual(['2026-01-01', '2026-02-01', 'replace']);
+    expect(w.at(-1)).toEqual(['2026-05-05', '2026-06-03', 'replace']);
+    expect(w.map(([s]) => s).slice(0, 3)).toEqual(['2026-01-01', '2026-02-01', '2026-03-04']);
+    expect(w.every(([s, e]) => daysBetween(s, e) <= 31)).toBe(true);
+    expect(planRun(c, { ...req, from: '2026-01-01' })).toMatchObject({
+      windowStart: '2026-05-29',
+      mode: 'replace',
+    });
+  });
+
+  it('reads a version 1 cursor as a whole-tree append cursor; a scope has its own stream', () => {
+    const v1 = {
+      v: 1,
+      source: 'https://svc',
+      from: '2023-06-01',
+      to: '2026-06-03',
+      windowStart: '2024-06-01',
+      windowEnd: '2025-06-01',
+      offset: 20,
+      complete: false,
+    };
+    expect(parseCursor(v1)).toMatchObject({
+      v: 2,
+      scope: null,
+      mode: 'append',
+      replaceUntil: null,
+      offset: 20,
+    });
+    expect(planRun(parseCursor(v1), { ...req, scope: 12 })).toMatchObject({
+      windowStart: '2023-06-01',
+      offset: 0,
+      scope: 12,
+    });
+    expect(buttonFeedbackStreamOf(null)).toBe('v2:button-feedbacks');
+    expect(buttonFeedbackStreamOf(12)).toBe('v2:button-feedbacks@12');
   });
 
   it('parses only well-formed cursors', () => {
@@ -78,6 +141,8 @@ describe('sync plan', () => {
     expect(parseCursor(JSON.parse(JSON.stringify(c)))).toEqual(c);
     expect(parseCursor({ ...c, offset: -1 })).toBeNull();
     expect(parseCursor({ ...c, from: '2023-02-30' })).toBeNull();
+    expect(parseCursor({ ...c, mode: 'merge' })).toBeNull();
+    expect(parseCursor({ ...c, scope: 'all' })).toBeNull();
     expect(parseCursor(null)).toBeNull();
   });
 });

@@ -3,11 +3,21 @@ import { formatLocalDay, parseLocalDate } from '../api/localTime.ts';
 
 export const buttonFeedbackStream = 'v2:button-feedbacks';
 
-/** Where the button-feedback stream stands; stored as JSON in sync_checkpoint. Dates are local `yyyy-MM-dd`. */
+/** The stream of one scope: the whole authorised tree, or the subtree under one experience point or group. */
+export function buttonFeedbackStreamOf(scope: number | null): string {
+  return scope === null ? buttonFeedbackStream : `${buttonFeedbackStream}@${scope}`;
+}
+
+/**
+ * Where a button-feedback stream stands; stored as JSON in sync_checkpoint. Dates are local `yyyy-MM-dd`.
+ * Version 1 cursors (no scope, mode or syncedAt) are read as whole-tree append cursors.
+ */
 export interface FeedbackCursor {
-  v: 1;
+  v: 2;
   /** Which service the cursor belongs to; a cursor of another source is never resumed. */
   source: string;
+  /** The subtree root the stream covers, or null for the whole authorised tree. */
+  scope: number | null;
   /** The planned range: `from` inclusive, `to` exclusive. */
   from: string;
   to: string;
@@ -15,8 +25,18 @@ export interface FeedbackCursor {
   windowStart: string;
   windowEnd: string;
   offset: number;
+  /**
+   * 'append': pages go straight into the facts (idempotent). 'replace': windows before `replaceUntil` (the trailing
+   * window of an incremental run, or everything on a full re-sync): pages are staged and, with the window's last
+   * page, replace every stored row of the window in one transaction.
+   */
+  mode: 'append' | 'replace';
+  /** Windows starting before this date are 'replace' windows (of at most `replaceWindowDays`); null: none. */
+  replaceUntil: string | null;
   /** True once every window up to `to` is stored. */
   complete: boolean;
+  /** When the stream last became complete (ISO instant): the base of the next run's trailing window. */
+  syncedAt: string | null;
 }
 
 /** Today's UTC date moved by `days`, as `yyyy-MM-dd`. */
@@ -48,53 +68,128 @@ export function parseCursor(value: unknown): FeedbackCursor | null {
   if (!value || typeof value !== 'object') return null;
   const c = value as Record<string, unknown>;
   const dates = ['from', 'to', 'windowStart', 'windowEnd'] as const;
-  if (c.v !== 1 || typeof c.source !== 'string' || typeof c.complete !== 'boolean') return null;
+  if ((c.v !== 1 && c.v !== 2) || typeof c.source !== 'string' || typeof c.complete !== 'boolean')
+    return null;
   if (!dates.every((k) => typeof c[k] === 'string' && parseLocalDate(c[k]) !== null)) return null;
   if (typeof c.offset !== 'number' || !Number.isSafeInteger(c.offset) || c.offset < 0) return null;
+  if (c.v === 1)
+    return {
+      ...(value as Omit<FeedbackCursor, 'v'>),
+      v: 2,
+      scope: null,
+      mode: 'append',
+      replaceUntil: null,
+      syncedAt: null,
+    };
+  if (c.scope !== null && !(typeof c.scope === 'number' && Number.isSafeInteger(c.scope))) return null;
+  if (c.mode !== 'append' && c.mode !== 'replace') return null;
+  if (
+    c.replaceUntil !== null &&
+    (typeof c.replaceUntil !== 'string' || parseLocalDate(c.replaceUntil) === null)
+  )
+    return null;
+  if (c.syncedAt !== null && (typeof c.syncedAt !== 'string' || Number.isNaN(Date.parse(c.syncedAt))))
+    return null;
   return value as FeedbackCursor;
 }
 
+/** The longest 'replace' window: its rows are staged, then swapped in one transaction. */
+export const replaceWindowDays = 31;
+
 export interface PlanRequest {
   source: string;
+  scope: number | null;
   from: string;
   to: string;
-  /** On an incremental run, how many days before the previous end are fetched again (late uploads). */
+  /**
+   * On an incremental run, how many whole local days before the last sync's local day are fetched again and
+   * replaced (late uploads, late misuse decisions, deletions). 0..300.
+   */
   trailingDays: number;
+  /** Fetch the whole range again and replace what is stored, window by window (the checkpoint is not resumed). */
+  full?: boolean;
+}
+
+/** The window starting at `start` in a cursor's mode: a year at most, a month for 'replace' windows. */
+function nextWindow(
+  start: string,
+  to: string,
+  replaceUntil: string | null,
+): Pick<FeedbackCursor, 'windowStart' | 'windowEnd' | 'mode'> {
+  if (replaceUntil !== null && start < replaceUntil) {
+    const monthLater = addDays(start, replaceWindowDays);
+    return {
+      windowStart: start,
+      windowEnd: monthLater < replaceUntil ? monthLater : replaceUntil,
+      mode: 'replace',
+    };
+  }
+  return { windowStart: start, windowEnd: windowEnd(start, to), mode: 'append' };
 }
 
 /**
- * Where this run starts. An unfinished cursor of the same source resumes exactly (its range widened to `to`); a
- * finished one makes the run incremental (from its end less the trailing days); anything else starts at `from`.
- * A request reaching further back than the stored range starts over from `from` (writes are idempotent).
+ * Where this run starts. An unfinished cursor of the same source and scope resumes exactly (its range widened to
+ * `to`); a finished one makes the run incremental: 'replace' windows from the trailing days before the last sync up
+ * to the previous end, then 'append' windows to `to`. Anything else starts afresh at `from`; so does a request
+ * reaching further back than the stored range (writes are idempotent), and a full run replaces every window.
  */
 export function planRun(previous: FeedbackCursor | null, req: PlanRequest): FeedbackCursor {
-  const fresh = (from: string, start: string, to: string): FeedbackCursor => ({
-    v: 1,
+  const fresh = (
+    from: string,
+    start: string,
+    to: string,
+    replaceUntil: string | null,
+    syncedAt: string | null,
+  ): FeedbackCursor => ({
+    v: 2,
     source: req.source,
+    scope: req.scope,
     from,
     to,
-    windowStart: start,
-    windowEnd: windowEnd(start, to),
+    ...nextWindow(start, to, replaceUntil),
+    replaceUntil,
     offset: 0,
     complete: start >= to,
+    syncedAt,
   });
-  if (!previous || previous.source !== req.source || req.from < previous.from)
-    return fresh(req.from, req.from, req.to);
+  if (req.full) return fresh(req.from, req.from, req.to, req.to, previous?.syncedAt ?? null);
+  if (!previous || previous.source !== req.source || previous.scope !== req.scope || req.from < previous.from)
+    return fresh(req.from, req.from, req.to, null, null);
   const to = previous.to > req.to ? previous.to : req.to;
   if (!previous.complete) return { ...previous, to };
-  const trailing = addDays(previous.to, -req.trailingDays);
-  return fresh(previous.from, trailing > req.from ? trailing : req.from, to);
+  // The last sync's UTC day, less one (zones behind UTC were still on the day before), less the trailing days.
+  const syncDay = previous.syncedAt ? utcDate(new Date(previous.syncedAt)) : addDays(previous.to, -2);
+  const trailing = addDays(syncDay, -Math.min(300, Math.max(0, req.trailingDays)) - 1);
+  const replaceFrom = trailing > previous.from ? trailing : previous.from;
+  return fresh(
+    previous.from,
+    replaceFrom < previous.to ? replaceFrom : previous.to,
+    to,
+    previous.to,
+    previous.syncedAt,
+  );
 }
 
-/** The cursor after a page: the next offset in this window, the next window, or complete. */
-export function advance(cursor: FeedbackCursor, nextOffset: number | null): FeedbackCursor {
+/**
+ * The cursor after a page: the next offset in this window, the next window, or complete, stamped with `now`
+ * (the base of the next trailing window).
+ */
+export function advance(
+  cursor: FeedbackCursor,
+  nextOffset: number | null,
+  now: Date = new Date(),
+): FeedbackCursor {
   if (nextOffset !== null) return { ...cursor, offset: nextOffset };
   if (cursor.windowEnd >= cursor.to)
-    return { ...cursor, windowStart: cursor.to, windowEnd: cursor.to, offset: 0, complete: true };
-  return {
-    ...cursor,
-    windowStart: cursor.windowEnd,
-    windowEnd: windowEnd(cursor.windowEnd, cursor.to),
-    offset: 0,
-  };
+    return {
+      ...cursor,
+      windowStart: cursor.to,
+      windowEnd: cursor.to,
+      offset: 0,
+      mode: 'append',
+      replaceUntil: null,
+      complete: true,
+      syncedAt: now.toISOString(),
+    };
+  return { ...cursor, ...nextWindow(cursor.windowEnd, cursor.to, cursor.replaceUntil), offset: 0 };
 }

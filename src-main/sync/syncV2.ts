@@ -1,13 +1,13 @@
-// The v2 sync: the tree, then every button feedback of the authorised tree by year-long local-date windows,
-// one transaction per page with its checkpoint, progress events, cancellation.
+// The v2 sync: the tree, then every button feedback of the chosen scope (whole tree or subtrees) by local-date
+// windows, several pages per transaction with the checkpoint, written on a writer thread; progress, cancellation.
 import type { SyncProgress } from '../../src-shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
-import { parseLocalDate } from '../api/localTime.ts';
-import { maxPageSize } from '../api/v2/client.ts';
 import type { V2Client } from '../api/v2/client.ts';
+import type { TreeItemV2 } from '../api/v2/records.ts';
 import type { Store } from '../store/db.ts';
-import { advance, buttonFeedbackStream, daysBetween, parseCursor, planRun, utcDate } from './plan.ts';
-import type { FeedbackCursor } from './plan.ts';
+import { runFeedbackStream } from './feedbackPipeline.ts';
+import { createFeedbackWriter } from './feedbackWriter.ts';
+import { buttonFeedbackStream, utcDate } from './plan.ts';
 
 export const experiencePointsStream = 'v2:experience-points';
 
@@ -20,11 +20,19 @@ export interface SyncV2Options {
   since?: string;
   /** Exclusive end; default the day after tomorrow (UTC), so "tomorrow" holds in every time zone. */
   until?: string;
+  /** Subtree roots (experience points or groups); default the whole authorised tree. */
+  scope?: readonly number[];
   /** Which service the checkpoint belongs to; default the client's origin. */
   sourceId?: string;
-  /** Days re-fetched before the previous end on an incremental run (late uploads); default 3. */
+  /** Whole local days before the last sync re-fetched and replaced on an incremental run; default 3. */
   trailingDays?: number;
+  /** Fetch the whole range again, replacing what is stored window by window. */
+  full?: boolean;
   pageSize?: number;
+  /** Rows per write transaction; default 50,000. */
+  batchRows?: number;
+  /** Write on a separate thread when the store is a file (default true). */
+  writerThread?: boolean;
   now?: () => Date;
 }
 
@@ -32,11 +40,41 @@ export interface SyncV2Result {
   status: 'done' | 'cancelled';
   itemsReceived: number;
   rowsInserted: number;
+  rowsRemoved: number;
   pages: number;
   experiencePointCount: number;
   /** Button feedbacks in the store after the run. */
   feedbackTotal: number;
   seconds: number;
+}
+
+/**
+ * The scope roots that are not inside another root's subtree (so no press is fetched twice), checked against the
+ * tree the token may read.
+ */
+export function normaliseScope(
+  scope: readonly number[] | undefined,
+  tree: readonly TreeItemV2[],
+): number[] | null {
+  if (!scope || scope.length === 0) return null;
+  const parent = new Map(tree.map((t) => [t.experiencePointId, t.parent]));
+  const roots = [...new Set(scope)];
+  for (const id of roots)
+    if (!parent.has(id))
+      throw new ApiError(
+        'config',
+        `Experience point or group ${id} is not in the tree this token may read; check the --scope ids against 'feedback-desk query' or the app's tree.`,
+      );
+  const inside = (id: number): boolean => {
+    for (
+      let p = parent.get(id) ?? null, guard = 0;
+      p !== null && guard < 10_000;
+      p = parent.get(p) ?? null, guard++
+    )
+      if (roots.includes(p)) return true;
+    return false;
+  };
+  return roots.filter((id) => !inside(id)).sort((a, b) => a - b);
 }
 
 /** Runs one sync. Resolves with status 'cancelled' when the signal fires; throws ApiError on other failures. */
@@ -46,107 +84,80 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
   const emit = options.onProgress ?? (() => undefined);
   const started = performance.now();
   const runId = store.syncRuns.start('v2', client.baseUrl);
-  let itemsReceived = 0;
-  let rowsInserted = 0;
-  let pages = 0;
-  let experiencePointCount = 0;
+  const totals = { itemsReceived: 0, rowsInserted: 0, rowsRemoved: 0, pages: 0, experiencePointCount: 0 };
   let stream = experiencePointsStream;
   const finish = (status: 'done' | 'cancelled'): SyncV2Result => {
     const feedbackTotal = store.buttonFeedback.total();
-    store.syncRuns.finish(runId, { status, itemsReceived, rowsInserted, feedbackTotal });
-    return {
+    store.syncRuns.finish(runId, {
       status,
-      itemsReceived,
-      rowsInserted,
-      pages,
-      experiencePointCount,
+      itemsReceived: totals.itemsReceived,
+      rowsInserted: totals.rowsInserted,
       feedbackTotal,
-      seconds: (performance.now() - started) / 1000,
-    };
+    });
+    return { status, ...totals, feedbackTotal, seconds: (performance.now() - started) / 1000 };
+  };
+  const cancelled = (): SyncV2Result => {
+    emit({
+      stream,
+      phase: 'cancelled',
+      items: totals.itemsReceived,
+      pages: totals.pages,
+      fraction: null,
+      message: 'Cancelled; the next sync resumes where this one stopped.',
+    });
+    return finish('cancelled');
   };
   try {
     emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
     const tree = await client.experiencePoints(signal ? { signal } : {});
     store.tree.replace(tree);
-    experiencePointCount = tree.length;
-    emit({ stream, phase: 'done', items: tree.length, pages: 1, fraction: 0 });
+    totals.experiencePointCount = tree.length;
+    emit({ stream, phase: 'done', items: tree.length, pages: 1, fraction: 1 });
+    const roots = normaliseScope(options.scope, tree);
 
-    stream = buttonFeedbackStream;
-    const cursor = planRun(parseCursor(store.checkpoints.get(buttonFeedbackStream)), {
-      source: options.sourceId ?? client.origin,
-      from: options.since ?? utcDate(now(), -3 * 365),
-      to: options.until ?? utcDate(now(), 2),
-      trailingDays: options.trailingDays ?? 3,
-    });
-    const fraction = fractionOf(cursor);
-    const feedbackStarted = performance.now();
-    const progress = (
-      phase: SyncProgress['phase'],
-      c: FeedbackCursor,
-      lastDay: string | null,
-      message?: string,
-    ): SyncProgress => {
-      const seconds = (performance.now() - feedbackStarted) / 1000;
-      return {
-        stream: buttonFeedbackStream,
-        phase,
-        items: itemsReceived,
-        pages,
-        fraction: phase === 'done' ? 1 : fraction(c, lastDay),
-        ...(seconds > 0 ? { itemsPerSecond: Math.round(itemsReceived / seconds) } : {}),
-        ...(message ? { message } : {}),
-      };
-    };
-    emit(progress('running', cursor, null));
-    let current = cursor;
-    while (!current.complete) {
-      const query = {
-        startDate: current.windowStart,
-        endDate: current.windowEnd,
-        includeMisuse: true,
-        limit: options.pageSize ?? maxPageSize,
-      };
-      const windowPages = client.buttonFeedbackPages(query, {
-        startOffset: current.offset,
-        ...(signal ? { signal } : {}),
-      });
-      for await (const page of windowPages) {
-        const next = advance(current, page.next ? page.next.offset : null);
-        // The page and the cursor after it commit together: a kill at any instant resumes exactly here.
-        rowsInserted += store.buttonFeedback.writePage(page.items, {
-          stream: buttonFeedbackStream,
-          cursor: next,
-        }).inserted;
-        itemsReceived += page.items.length;
-        pages++;
-        current = next;
-        const last = page.items.at(-1);
-        emit(progress('running', current, last ? last.localTime.slice(0, 10) : null));
-        if (signal?.aborted) break;
+    const writer = await createFeedbackWriter(store, { thread: options.writerThread ?? true });
+    try {
+      for (const scope of roots ?? [null]) {
+        stream = scope === null ? buttonFeedbackStream : `${buttonFeedbackStream}@${scope}`;
+        const r = await runFeedbackStream({
+          store,
+          client,
+          writer,
+          scope,
+          source: options.sourceId ?? client.origin,
+          since: options.since ?? utcDate(now(), -3 * 365),
+          until: options.until ?? utcDate(now(), 2),
+          trailingDays: options.trailingDays ?? 3,
+          ...(options.full ? { full: true } : {}),
+          ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+          ...(options.batchRows ? { batchRows: options.batchRows } : {}),
+          ...(signal ? { signal } : {}),
+          now,
+          onProgress: emit,
+          tally: totals,
+        });
+        if (r.status === 'cancelled') return cancelled();
       }
-      if (signal?.aborted) throw new ApiError('cancelled', 'The sync was cancelled.');
+    } finally {
+      await writer.close();
     }
-    emit(progress('done', current, null));
     return finish('done');
   } catch (error) {
-    if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) {
-      emit({
-        stream,
-        phase: 'cancelled',
-        items: itemsReceived,
-        pages,
-        fraction: null,
-        message: 'Cancelled; the next sync resumes where this one stopped.',
-      });
-      return finish('cancelled');
-    }
+    if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) return cancelled();
     const message = error instanceof Error ? error.message : String(error);
-    emit({ stream, phase: 'failed', items: itemsReceived, pages, fraction: null, message });
+    emit({
+      stream,
+      phase: 'failed',
+      items: totals.itemsReceived,
+      pages: totals.pages,
+      fraction: null,
+      message,
+    });
     try {
       store.syncRuns.finish(runId, {
         status: 'failed',
-        itemsReceived,
-        rowsInserted,
+        itemsReceived: totals.itemsReceived,
+        rowsInserted: totals.rowsInserted,
         feedbackTotal: store.buttonFeedback.total(),
         error: message,
       });
@@ -155,18 +166,4 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     }
     throw error;
   }
-}
-
-/**
- * Progress over the planned range by local date: whole windows done plus how far the last item reached. Data come
- * ordered by time within a window, so the last item's date is a fair estimate where no total is known.
- */
-function fractionOf(start: FeedbackCursor): (c: FeedbackCursor, lastDay: string | null) => number {
-  const total = Math.max(1, daysBetween(start.windowStart, start.to));
-  return (c, lastDay) => {
-    let at = c.windowStart;
-    if (lastDay && parseLocalDate(lastDay) !== null && lastDay > at && lastDay < c.windowEnd) at = lastDay;
-    if (c.complete) return 1;
-    return Math.min(1, Math.max(0, daysBetween(start.windowStart, at) / total));
-  };
 }

@@ -96,7 +96,7 @@ describe('sync of the small world', () => {
     expect(canonicalDump(path)).toEqual(clean);
   });
 
-  it('a second sync inserts nothing and asks only for the trailing window', async () => {
+  it('a second sync replaces only the trailing window: same rows back, nothing else asked for', async () => {
     const seen: URL[] = [];
     const client = createV2Client({
       baseUrl: emulator.url,
@@ -110,16 +110,21 @@ describe('sync of the small world', () => {
     const before = store.buttonFeedback.total();
     const result = await syncV2({ store, client });
     store.close();
-    expect(result.rowsInserted).toBe(0);
+    // Nothing changed at the service: every removed row of the window came back.
+    expect(result.rowsInserted).toBe(result.rowsRemoved);
+    expect(result.rowsRemoved).toBeGreaterThan(0);
     expect(result.feedbackTotal).toBe(before);
     const feedbackRequests = seen.filter((u) => u.pathname.endsWith('button-feedbacks.json'));
-    const startDates = new Set(feedbackRequests.map((u) => u.searchParams.get('startDate')));
-    expect(startDates.size).toBe(1);
-    const days =
-      (Date.parse(feedbackRequests[0]?.searchParams.get('endDate') ?? '') -
-        Date.parse([...startDates][0] ?? '')) /
-      86_400_000;
-    expect(days).toBe(3);
+    // By hand: the first sync ended today (UTC) with `to` = today + 2; the trailing window is 3 whole days before
+    // the day before today, up to that end: [today − 4, today + 2).
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const day = (n: number): string => new Date(today + n * 86_400_000).toISOString().slice(0, 10);
+    expect(
+      new Set(
+        feedbackRequests.map((u) => `${u.searchParams.get('startDate')}..${u.searchParams.get('endDate')}`),
+      ),
+    ).toEqual(new Set([`${day(-4)}..${day(2)}`]));
     expect(feedbackRequests.every((u) => u.searchParams.get('includeMisuse') === 'true')).toBe(true);
+    expect(canonicalDump(cleanPath).facts).toBe(before);
   });
 });

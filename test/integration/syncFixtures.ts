@@ -65,6 +65,7 @@ export function canonicalDump(path: string): {
   facts: number;
   factsHash: string;
   rollup: string;
+  rollupDaily: string;
   tree: string;
   checkpoint: unknown;
 } {
@@ -86,11 +87,21 @@ export function canonicalDump(path: string): {
       createHash('sha256')
         .update(JSON.stringify(db.prepare(sql).raw(true).all()))
         .digest('hex');
-    const checkpoint = db.prepare('SELECT cursor FROM sync_checkpoint').pluck().all();
+    // Cursors without `syncedAt` (when a run finished differs between runs; where it stands does not).
+    const checkpoint = (
+      db.prepare('SELECT stream, cursor FROM sync_checkpoint ORDER BY stream').all() as {
+        stream: string;
+        cursor: string;
+      }[]
+    ).map(({ stream, cursor }) => {
+      const { syncedAt: _ignored, ...rest } = JSON.parse(cursor) as Record<string, unknown>;
+      return { stream, ...rest };
+    });
     return {
       facts,
       factsHash: hash.digest('hex'),
       rollup: all('SELECT * FROM v2_button_rollup_hourly ORDER BY 1, 2, 3, 4'),
+      rollupDaily: all('SELECT * FROM v2_button_rollup_daily ORDER BY 1, 2, 3, 4'),
       tree: all('SELECT * FROM experience_point ORDER BY 1'),
       checkpoint,
     };

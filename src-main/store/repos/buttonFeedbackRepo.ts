@@ -1,22 +1,45 @@
-// v2 button feedback facts and their hourly and daily rollups, written one page per transaction.
+// v2 button feedback facts and their hourly and daily rollups: batches appended or staged with their checkpoint in
+// one transaction, staged windows swapped in (replacing stored rows, rollups recounted), totals.
 import type Database from 'better-sqlite3';
 import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
-import { localHourKey, parseLocalTimestamp } from '../../api/localTime.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
+import { bucketWidth, createBatchBuilder, hourlyBuckets, noPosition, noUi } from './feedbackBatch.ts';
+import type { FeedbackBatch } from './feedbackBatch.ts';
+import { createRollupRecount } from './rollupRecount.ts';
 
 export interface CheckpointWrite {
   stream: string;
   cursor: unknown;
 }
 
+/** Replace the stored rows of `[fromMs, toMs)` (local wall-clock ms) of a scope with the stream's staged rows. */
+export interface SwapSpec {
+  stream: string;
+  fromMs: number;
+  toMs: number;
+  /** Subtree root whose points are replaced; null: every point. */
+  scope: number | null;
+}
+
 export interface ButtonFeedbackRepo {
   /**
-   * Inserts a page, skipping records already stored; adds the rows really inserted to the hourly and daily rollups; upserts the
-   * devices seen; writes the checkpoint. All in one transaction: a crash keeps either all of it or none.
+   * Inserts a page, skipping records already stored; adds the rows really inserted to the hourly and daily rollups;
+   * upserts the devices seen; writes the checkpoint. All in one transaction: a crash keeps either all of it or none.
    */
   writePage(items: readonly ButtonFeedbackV2[], checkpoint?: CheckpointWrite): { inserted: number };
+  /** `writePage` for a batch (see feedbackBatch.ts). */
+  append(batch: FeedbackBatch, checkpoint?: CheckpointWrite): { inserted: number };
+  /** Stages a batch for `stream` (and, with `swap`, swaps the stream's staged window in), in one transaction. */
+  stage(
+    stream: string,
+    batch: FeedbackBatch,
+    checkpoint?: CheckpointWrite,
+    swap?: SwapSpec,
+  ): { staged: number; removed: number; inserted: number };
   /** Button feedbacks stored, read from the rollup (no fact scan). */
   total(options?: { includeMisuse?: boolean }): number;
+  /** The newest press stored (ISO instant, UTC), or null when there is none. */
+  newestAt(): string | null;
 }
 
 /**
@@ -50,104 +73,224 @@ export function feedbackIdText(key: Buffer | string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-interface RollupDelta {
-  point: number;
-  /** The local hour key (hourly rollup) or the local day number (daily rollup). */
-  hour: number;
-  survey: number;
-  misuse: number;
-  counts: number[];
-}
+const factColumns =
+  'experience_point_id, local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position, ui';
+/** Rows per multi-row INSERT (10 parameters each) and buckets per multi-row upsert (15 each). */
+const rowsPerInsert = 32;
+const bucketsPerUpsert = 16;
+const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
+
+/** Thrown inside the fast path's transaction to roll it back when some rows were already stored. */
+class SeenBefore extends Error {}
 
 export function createButtonFeedbackRepo(
   db: Database.Database,
   checkpoints: CheckpointRepo,
 ): ButtonFeedbackRepo {
-  // Positional parameters on the hot path: no object per row.
-  const insertFact = db.prepare(
-    `INSERT INTO v2_button_feedback (experience_point_id, local_time, feedback_id, utc_offset_min, survey_id, smiley_id,
-       button_index, misuse, position, ui) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  const cache = new Map<string, Database.Statement>();
+  const sql = (text: string): Database.Statement => {
+    let s = cache.get(text);
+    if (!s) cache.set(text, (s = db.prepare(text)));
+    return s;
+  };
+  const tuple = (k: number): string => `(${Array.from({ length: k }, () => '?').join(',')})`;
+  const values = (rows: number, width: number): string =>
+    Array.from({ length: rows }, () => tuple(width)).join(',');
+  /** A statement per row count, built once (the SQL text is not rebuilt on the hot path). */
+  const perRows = (build: (rows: number) => string): ((rows: number) => Database.Statement) => {
+    const made = new Map<number, Database.Statement>();
+    return (rows) => {
+      let s = made.get(rows);
+      if (!s) made.set(rows, (s = db.prepare(build(rows))));
+      return s;
+    };
+  };
+  const insertFacts = perRows(
+    (rows) =>
+      `INSERT INTO v2_button_feedback (${factColumns}) VALUES ${values(rows, 10)} ON CONFLICT DO NOTHING`,
   );
-  const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
-  const upsertInto = (table: string, bucket: string): Database.Statement =>
-    db.prepare(
-      `INSERT INTO ${table} (experience_point_id, ${bucket}, survey_id, misuse, ${counters.join(', ')})
-       VALUES (?, ?, ?, ?, ${counters.map(() => '?').join(', ')})
-       ON CONFLICT (experience_point_id, ${bucket}, survey_id, misuse) DO UPDATE SET
-       ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+  const insertStage = perRows(
+    (rows) =>
+      `INSERT INTO v2_button_feedback_stage (stream, ${factColumns}) VALUES ${values(rows, 11)} ON CONFLICT DO NOTHING`,
+  );
+  const upsertInto = (table: string, bucket: string): ((rows: number) => Database.Statement) =>
+    perRows(
+      (rows) =>
+        `INSERT INTO ${table} (experience_point_id, ${bucket}, survey_id, misuse, ${counters.join(', ')})
+         VALUES ${values(rows, 15)}
+         ON CONFLICT (experience_point_id, ${bucket}, survey_id, misuse) DO UPDATE SET
+         ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
     );
-  const upsertHourly = upsertInto('v2_button_rollup_hourly', 'local_hour');
-  const upsertDaily = upsertInto('v2_button_rollup_daily', 'local_day');
-  const upsertSmiley = db.prepare(
+  const upserts = {
+    hourly: upsertInto('v2_button_rollup_hourly', 'local_hour'),
+    daily: upsertInto('v2_button_rollup_daily', 'local_day'),
+  };
+  const upsertSmiley = sql(
     `INSERT INTO smiley (smiley_id, smiley_type) VALUES (?, ?)
      ON CONFLICT (smiley_id) DO UPDATE SET smiley_type = excluded.smiley_type WHERE smiley_type <> excluded.smiley_type`,
   );
   const sum = counters.join(' + ');
-  const totalAll = db.prepare<[], { n: number | null }>(
-    `SELECT sum(${sum}) AS n FROM v2_button_rollup_hourly`,
-  );
-  const totalNoMisuse = db.prepare<[], { n: number | null }>(
-    `SELECT sum(${sum}) AS n FROM v2_button_rollup_daily WHERE misuse = 0`,
-  );
+  const totalAll = sql(`SELECT sum(${sum}) AS n FROM v2_button_rollup_hourly`).pluck();
+  const totalNoMisuse = sql(`SELECT sum(${sum}) AS n FROM v2_button_rollup_daily WHERE misuse = 0`).pluck();
+  const recount = createRollupRecount(db);
 
-  const writePage = db.transaction(
-    (items: readonly ButtonFeedbackV2[], checkpoint?: CheckpointWrite): { inserted: number } => {
-      const deltas = new Map<string, RollupDelta>();
-      const smileys = new Map<number, string>();
-      let inserted = 0;
-      for (const f of items) {
-        const t = parseLocalTimestamp(f.localTime);
-        if (!t) throw new Error(`unreadable localTime '${f.localTime}' reached the store`); // the client validates first
-        const misuse = f.misuse ? 1 : 0;
-        const changes = insertFact.run(
-          f.experiencePointId,
-          t.localMs,
-          feedbackKey(f.feedbackId),
-          t.offsetMinutes,
-          f.surveyId,
-          f.smileyId,
-          f.buttonIndex,
-          misuse,
-          f.position,
-          f.ui,
-        ).changes;
-        smileys.set(f.smileyId, f.smileyType);
-        if (changes !== 1) continue; // already stored: counted when it was first inserted
+  /** The 10 fact columns of row `i`, pushed onto `out`. */
+  function pushRow(b: FeedbackBatch, i: number, out: unknown[]): void {
+    const pos = b.position[i] ?? noPosition;
+    const ui = b.ui[i] ?? noUi;
+    out.push(
+      b.point[i],
+      b.localMs[i],
+      b.textIds.get(i) ?? b.ids.subarray(i * 16, i * 16 + 16),
+      b.offsetMin[i],
+      b.survey[i],
+      b.smiley[i],
+      b.button[i],
+      b.misuse[i],
+      pos === noPosition ? null : pos,
+      ui === noUi ? null : (b.uiNames[ui] ?? null),
+    );
+  }
+
+  /** Inserts every row with multi-row statements; returns how many were new. */
+  function insertAll(
+    b: FeedbackBatch,
+    statement: (rows: number) => Database.Statement,
+    prefix: unknown[],
+  ): number {
+    let changes = 0;
+    let i = 0;
+    const params: unknown[] = [];
+    for (; i + rowsPerInsert <= b.n; i += rowsPerInsert) {
+      params.length = 0;
+      for (let r = 0; r < rowsPerInsert; r++) {
+        params.push(...prefix);
+        pushRow(b, i + r, params);
+      }
+      changes += statement(rowsPerInsert).run(params).changes;
+    }
+    for (; i < b.n; i++) {
+      params.length = 0;
+      params.push(...prefix);
+      pushRow(b, i, params);
+      changes += statement(1).run(params).changes;
+    }
+    return changes;
+  }
+
+  /** Adds hourly buckets to the hourly rollup and, folded by local day, to the daily one. */
+  function addBuckets(hourly: Float64Array): void {
+    const daily: number[] = [];
+    const dayIndex = new Map<string, number>();
+    for (let at = 0; at < hourly.length; at += bucketWidth) {
+      const day = Math.floor((hourly[at + 1] ?? 0) / 24);
+      const key = `${hourly[at]}|${day}|${hourly[at + 2]}|${hourly[at + 3]}`;
+      let d = dayIndex.get(key);
+      if (d === undefined) {
+        d = daily.length;
+        dayIndex.set(key, d);
+        daily.push(
+          hourly[at] ?? 0,
+          day,
+          hourly[at + 2] ?? 0,
+          hourly[at + 3] ?? 0,
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+        );
+      }
+      for (let c = 4; c < bucketWidth; c++) daily[d + c] = (daily[d + c] ?? 0) + (hourly[at + c] ?? 0);
+    }
+    upsertBuckets(upserts.hourly, hourly);
+    upsertBuckets(upserts.daily, daily);
+  }
+
+  function upsertBuckets(statement: (rows: number) => Database.Statement, flat: ArrayLike<number>): void {
+    const count = flat.length / bucketWidth;
+    let i = 0;
+    for (; i + bucketsPerUpsert <= count; i += bucketsPerUpsert)
+      statement(bucketsPerUpsert).run(
+        Array.from({ length: bucketsPerUpsert * bucketWidth }, (_, k) => flat[i * bucketWidth + k]),
+      );
+    for (; i < count; i++)
+      statement(1).run(Array.from({ length: bucketWidth }, (_, k) => flat[i * bucketWidth + k]));
+  }
+
+  function finishBatch(b: FeedbackBatch, checkpoint: CheckpointWrite | undefined): void {
+    for (const [id, type] of b.smileys) upsertSmiley.run(id, type);
+    if (checkpoint) checkpoints.set(checkpoint.stream, checkpoint.cursor);
+  }
+
+  // Fast path: every row is new (a time-ordered sync never sees a row twice), so the batch's precounted buckets are
+  // exactly what was inserted. When some row was already stored, the transaction rolls back and the careful path
+  // inserts row by row, counting only the rows really inserted (changes === 1).
+  const appendFast = db.transaction((b: FeedbackBatch, checkpoint?: CheckpointWrite): number => {
+    const inserted = insertAll(b, insertFacts, []);
+    if (inserted !== b.n) throw new SeenBefore();
+    addBuckets(b.hourly);
+    finishBatch(b, checkpoint);
+    return inserted;
+  });
+  const appendCareful = db.transaction((b: FeedbackBatch, checkpoint?: CheckpointWrite): number => {
+    const fresh = new Uint8Array(b.n);
+    let inserted = 0;
+    const params: unknown[] = [];
+    for (let i = 0; i < b.n; i++) {
+      params.length = 0;
+      pushRow(b, i, params);
+      if (insertFacts(1).run(params).changes === 1) {
+        fresh[i] = 1;
         inserted++;
-        const hour = localHourKey(t.localMs);
-        const key = `${f.experiencePointId}|${hour}|${f.surveyId}|${misuse}`;
-        let delta = deltas.get(key);
-        if (!delta) {
-          delta = {
-            point: f.experiencePointId,
-            hour,
-            survey: f.surveyId,
-            misuse,
-            counts: new Array<number>(11).fill(0),
-          };
-          deltas.set(key, delta);
-        }
-        delta.counts[f.buttonIndex] = (delta.counts[f.buttonIndex] ?? 0) + 1;
       }
-      // The daily buckets are folded from the hourly ones: both count exactly the rows inserted above.
-      const days = new Map<string, RollupDelta>();
-      for (const d of deltas.values()) {
-        upsertHourly.run(d.point, d.hour, d.survey, d.misuse, ...d.counts);
-        const day = Math.floor(d.hour / 24);
-        const key = `${d.point}|${day}|${d.survey}|${d.misuse}`;
-        const sumDay = days.get(key);
-        if (!sumDay) days.set(key, { ...d, hour: day, counts: [...d.counts] });
-        else for (let b = 0; b < 11; b++) sumDay.counts[b] = (sumDay.counts[b] ?? 0) + (d.counts[b] ?? 0);
-      }
-      for (const d of days.values()) upsertDaily.run(d.point, d.hour, d.survey, d.misuse, ...d.counts);
-      for (const [id, type] of smileys) upsertSmiley.run(id, type);
+    }
+    addBuckets(hourlyBuckets(b, fresh));
+    finishBatch(b, checkpoint);
+    return inserted;
+  });
+  function append(b: FeedbackBatch, checkpoint?: CheckpointWrite): { inserted: number } {
+    try {
+      return { inserted: appendFast.immediate(b, checkpoint) };
+    } catch (error) {
+      if (!(error instanceof SeenBefore)) throw error;
+      return { inserted: appendCareful.immediate(b, checkpoint) };
+    }
+  }
+
+  const stage = db.transaction(
+    (stream: string, b: FeedbackBatch, checkpoint?: CheckpointWrite, swap?: SwapSpec) => {
+      const staged = insertAll(b, insertStage, [stream]);
+      for (const [id, type] of b.smileys) upsertSmiley.run(id, type);
+      const swapped = swap ? recount.swap(swap) : { removed: 0, inserted: 0 };
       if (checkpoint) checkpoints.set(checkpoint.stream, checkpoint.cursor);
-      return { inserted };
+      return { staged, ...swapped };
     },
   );
 
+  const builder = createBatchBuilder();
+  const newest = sql(
+    `SELECT max(t) FROM (SELECT (SELECT local_time - utc_offset_min * 60000 FROM v2_button_feedback f
+       WHERE f.experience_point_id = p.experience_point_id ORDER BY local_time DESC LIMIT 1) AS t
+     FROM (SELECT DISTINCT experience_point_id FROM v2_button_rollup_daily) p)`,
+  ).pluck();
   return {
-    writePage: (items, checkpoint) => writePage.immediate(items, checkpoint),
-    total: (options = {}) => (options.includeMisuse === false ? totalNoMisuse : totalAll).get()?.n ?? 0,
+    writePage(items, checkpoint) {
+      builder.add(items);
+      return append(builder.build(), checkpoint);
+    },
+    append,
+    stage: (stream, b, checkpoint, swap) => stage.immediate(stream, b, checkpoint, swap),
+    total: (options = {}) => Number((options.includeMisuse === false ? totalNoMisuse : totalAll).get() ?? 0),
+    newestAt() {
+      const ms = newest.get();
+      return typeof ms === 'number' ? new Date(ms).toISOString() : null;
+    },
   };
 }

@@ -1,0 +1,270 @@
+// Button feedbacks as columns (typed arrays, transferable to a writer thread), grouped by experience point, with the
+// hourly rollup buckets of all their rows counted in advance.
+import { localHourKey, parseLocalTimestamp } from '../../api/localTime.ts';
+import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
+
+/** `position` absent. */
+export const noPosition = -2147483648;
+/** `ui` absent. */
+export const noUi = 255;
+/** Columns per hourly bucket in `FeedbackBatch.hourly`: point, local hour, survey, misuse, n0..n10. */
+export const bucketWidth = 15;
+
+export interface FeedbackBatch {
+  n: number;
+  point: Int32Array;
+  /** Local wall-clock ms (see localTime.ts). */
+  localMs: Float64Array;
+  offsetMin: Int16Array;
+  survey: Int32Array;
+  smiley: Int32Array;
+  button: Uint8Array;
+  misuse: Uint8Array;
+  position: Int32Array;
+  ui: Uint8Array;
+  uiNames: string[];
+  /** 16 bytes per row: the UUID's bytes (rows in `textIds` leave theirs zero). */
+  ids: Uint8Array;
+  /** Rows whose feedbackId is not a UUID, stored as text: row → id. */
+  textIds: Map<number, string>;
+  /** Distinct devices seen: [smileyId, smileyType]. */
+  smileys: [number, string][];
+  /** The hourly buckets of all rows, `bucketWidth` numbers each (valid when every row is new to the store). */
+  hourly: Float64Array;
+}
+
+/** The transferable buffers of a batch (for postMessage). */
+export function batchBuffers(b: FeedbackBatch): ArrayBuffer[] {
+  return [
+    b.point,
+    b.localMs,
+    b.offsetMin,
+    b.survey,
+    b.smiley,
+    b.button,
+    b.misuse,
+    b.position,
+    b.ui,
+    b.ids,
+  ].map((a) => a.buffer as ArrayBuffer);
+}
+
+const hex = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) {
+  hex['0123456789abcdef'.charCodeAt(i)] = i;
+  hex['0123456789ABCDEF'.charCodeAt(i)] = i;
+}
+
+/** Writes a UUID's 16 bytes at `at`; false (nothing trustworthy written) when the text is not a UUID. */
+export function uuidInto(id: string, out: Uint8Array, at: number): boolean {
+  if (id.length !== 36) return false;
+  let k = at;
+  for (let i = 0; i < 36;) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (id.charCodeAt(i) !== 45) return false;
+      i++;
+      continue;
+    }
+    const a = hex[id.charCodeAt(i)] ?? -1;
+    const b = hex[id.charCodeAt(i + 1)] ?? -1;
+    if (a < 0 || b < 0) return false;
+    out[k++] = (a << 4) | b;
+    i += 2;
+  }
+  return true;
+}
+
+/** One page's rows as columns (made as soon as the page arrives, so the page's objects die young). */
+interface PageColumns {
+  n: number;
+  point: Int32Array;
+  localMs: Float64Array;
+  offsetMin: Int16Array;
+  survey: Int32Array;
+  smiley: Int32Array;
+  button: Uint8Array;
+  misuse: Uint8Array;
+  position: Int32Array;
+  ui: Uint8Array;
+  ids: Uint8Array;
+  textIds: Map<number, string>;
+}
+
+/** Collects pages of records, then builds one batch: rows grouped by experience point (time order kept). */
+export function createBatchBuilder(): {
+  add(items: readonly ButtonFeedbackV2[]): void;
+  readonly size: number;
+  build(): FeedbackBatch;
+} {
+  let pages: PageColumns[] = [];
+  let size = 0;
+  let uiIndex = new Map<string, number>();
+  let uiNames: string[] = [];
+  let smileys = new Map<number, string>();
+
+  function columns(items: readonly ButtonFeedbackV2[]): PageColumns {
+    const n = items.length;
+    const c: PageColumns = {
+      n,
+      point: new Int32Array(n),
+      localMs: new Float64Array(n),
+      offsetMin: new Int16Array(n),
+      survey: new Int32Array(n),
+      smiley: new Int32Array(n),
+      button: new Uint8Array(n),
+      misuse: new Uint8Array(n),
+      position: new Int32Array(n),
+      ui: new Uint8Array(n),
+      ids: new Uint8Array(n * 16),
+      textIds: new Map(),
+    };
+    for (let i = 0; i < n; i++) {
+      const f = items[i] as ButtonFeedbackV2;
+      const t = parseLocalTimestamp(f.localTime);
+      if (!t) throw new Error(`unreadable localTime '${f.localTime}' reached the store`); // the client validates first
+      c.point[i] = f.experiencePointId;
+      c.localMs[i] = t.localMs;
+      c.offsetMin[i] = t.offsetMinutes;
+      c.survey[i] = f.surveyId;
+      c.smiley[i] = f.smileyId;
+      c.button[i] = f.buttonIndex;
+      c.misuse[i] = f.misuse ? 1 : 0;
+      c.position[i] = f.position ?? noPosition;
+      if (f.ui === null) c.ui[i] = noUi;
+      else {
+        let u = uiIndex.get(f.ui);
+        if (u === undefined) {
+          if (uiIndex.size >= noUi) throw new Error('more than 254 distinct ui values in one batch');
+          u = uiIndex.size;
+          uiIndex.set(f.ui, u);
+          uiNames.push(f.ui);
+        }
+        c.ui[i] = u;
+      }
+      if (!uuidInto(f.feedbackId, c.ids, i * 16)) {
+        c.ids.fill(0, i * 16, i * 16 + 16);
+        c.textIds.set(i, f.feedbackId);
+      }
+      if (smileys.get(f.smileyId) !== f.smileyType) smileys.set(f.smileyId, f.smileyType);
+    }
+    return c;
+  }
+
+  return {
+    add(items) {
+      if (items.length === 0) return;
+      pages.push(columns(items));
+      size += items.length;
+    },
+    get size() {
+      return size;
+    },
+    build() {
+      const batch = mergePages(pages, size, uiNames, smileys);
+      pages = [];
+      size = 0;
+      uiIndex = new Map();
+      uiNames = [];
+      smileys = new Map();
+      return batch;
+    },
+  };
+}
+
+/** Concatenates page columns, grouping rows by experience point with a counting sort (stable: time order kept). */
+function mergePages(
+  pages: readonly PageColumns[],
+  n: number,
+  uiNames: string[],
+  smileys: Map<number, string>,
+): FeedbackBatch {
+  const slotOf = new Map<number, number>();
+  const counts: number[] = [];
+  for (const page of pages)
+    for (let i = 0; i < page.n; i++) {
+      const p = page.point[i] ?? 0;
+      let s = slotOf.get(p);
+      if (s === undefined) {
+        s = counts.length;
+        slotOf.set(p, s);
+        counts.push(0);
+      }
+      counts[s] = (counts[s] ?? 0) + 1;
+    }
+  const next = new Int32Array(counts.length);
+  let acc = 0;
+  for (const p of [...slotOf.keys()].sort((a, b) => a - b)) {
+    const s = slotOf.get(p) ?? 0;
+    next[s] = acc;
+    acc += counts[s] ?? 0;
+  }
+  const b: FeedbackBatch = {
+    n,
+    point: new Int32Array(n),
+    localMs: new Float64Array(n),
+    offsetMin: new Int16Array(n),
+    survey: new Int32Array(n),
+    smiley: new Int32Array(n),
+    button: new Uint8Array(n),
+    misuse: new Uint8Array(n),
+    position: new Int32Array(n),
+    ui: new Uint8Array(n),
+    uiNames,
+    ids: new Uint8Array(n * 16),
+    textIds: new Map(),
+    smileys: [...smileys],
+    hourly: new Float64Array(0),
+  };
+  for (const c of pages)
+    for (let i = 0; i < c.n; i++) {
+      const s = slotOf.get(c.point[i] ?? 0) ?? 0;
+      const j = next[s] ?? 0;
+      next[s] = j + 1;
+      b.point[j] = c.point[i] ?? 0;
+      b.localMs[j] = c.localMs[i] ?? 0;
+      b.offsetMin[j] = c.offsetMin[i] ?? 0;
+      b.survey[j] = c.survey[i] ?? 0;
+      b.smiley[j] = c.smiley[i] ?? 0;
+      b.button[j] = c.button[i] ?? 0;
+      b.misuse[j] = c.misuse[i] ?? 0;
+      b.position[j] = c.position[i] ?? noPosition;
+      b.ui[j] = c.ui[i] ?? noUi;
+      b.ids.set(c.ids.subarray(i * 16, i * 16 + 16), j * 16);
+      const text = c.textIds.get(i);
+      if (text !== undefined) b.textIds.set(j, text);
+    }
+  b.hourly = hourlyBuckets(b, null);
+  return b;
+}
+
+/** The hourly buckets of the batch's rows (of the rows `only` marks, when given). Rows must be grouped by point. */
+export function hourlyBuckets(b: FeedbackBatch, only: Uint8Array | null): Float64Array {
+  const out: number[] = [];
+  const surveySlot = new Map<number, number>();
+  // Within one point's run of rows: (local hour, survey slot, misuse) as one safe integer → bucket offset in `out`.
+  let run = new Map<number, number>();
+  let runPoint = Number.NaN;
+  for (let i = 0; i < b.n; i++) {
+    if (only && only[i] === 0) continue;
+    const point = b.point[i] ?? 0;
+    if (point !== runPoint) {
+      run = new Map();
+      runPoint = point;
+    }
+    const hour = localHourKey(b.localMs[i] ?? 0);
+    const survey = b.survey[i] ?? 0;
+    const misuse = b.misuse[i] ?? 0;
+    let slot = surveySlot.get(survey);
+    if (slot === undefined) surveySlot.set(survey, (slot = surveySlot.size));
+    const key = (hour * 2097152 + slot) * 2 + misuse;
+    let at = run.get(key);
+    if (at === undefined) {
+      at = out.length;
+      run.set(key, at);
+      out.push(point, hour, survey, misuse, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+    const k = at + 4 + (b.button[i] ?? 0);
+    out[k] = (out[k] ?? 0) + 1;
+  }
+  return Float64Array.from(out);
+}

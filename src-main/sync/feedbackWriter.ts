@@ -1,0 +1,144 @@
+// Where button-feedback batches are written: on a writer thread with its own connection (files), so fetching and
+// parsing go on while SQLite writes, or inline on the store's connection (in-memory stores, or no worker available).
+import { Worker } from 'node:worker_threads';
+import type { Store } from '../store/db.ts';
+import type { CheckpointWrite, SwapSpec } from '../store/repos/buttonFeedbackRepo.ts';
+import { batchBuffers } from '../store/repos/feedbackBatch.ts';
+import type { FeedbackBatch } from '../store/repos/feedbackBatch.ts';
+
+/** One transaction: a batch appended to the facts, or staged (and with `swap`, its window swapped in). */
+export type WriteOp =
+  | { kind: 'append'; batch: FeedbackBatch; checkpoint: CheckpointWrite }
+  | { kind: 'stage'; stream: string; batch: FeedbackBatch; checkpoint: CheckpointWrite; swap?: SwapSpec };
+
+export interface WriteResult {
+  inserted: number;
+  removed: number;
+}
+
+export interface FeedbackWriter {
+  /** Resolves when the op's transaction has committed. Ops commit in the order they were given. */
+  write(op: WriteOp): Promise<WriteResult>;
+  /** Waits for the ops given so far, then releases the connection (the store itself stays open). */
+  close(): Promise<void>;
+  readonly threaded: boolean;
+}
+
+/** Runs one op on a repository (shared by the inline writer and the writer thread). */
+export function applyOp(repo: Store['buttonFeedback'], op: WriteOp): WriteResult {
+  if (op.kind === 'append') return { inserted: repo.append(op.batch, op.checkpoint).inserted, removed: 0 };
+  const r = repo.stage(op.stream, op.batch, op.checkpoint, op.swap);
+  return { inserted: r.inserted, removed: r.removed };
+}
+
+export function createInlineWriter(store: Store): FeedbackWriter {
+  return {
+    threaded: false,
+    write: async (op) => applyOp(store.buttonFeedback, op),
+    close: async () => undefined,
+  };
+}
+
+type Reply = { id: number; ok: true; result: WriteResult } | { id: number; ok: false; error: WorkerError };
+interface WorkerError {
+  message: string;
+  code?: string;
+}
+
+/** An Error carrying the SQLite code of a failure on the writer thread (e.g. SQLITE_FULL). */
+export class WriterError extends Error {
+  override name = 'WriterError';
+  readonly code: string | undefined;
+  constructor(e: WorkerError) {
+    super(e.message);
+    this.code = e.code;
+  }
+}
+
+const workerUrl = new URL('./feedbackWriterThread.ts', import.meta.url);
+
+/**
+ * A writer thread on its own connection to the store's file; the inline writer for in-memory stores, when `thread`
+ * is false, or when no thread can be started (e.g. a bundled build without the thread's module).
+ */
+export async function createFeedbackWriter(
+  store: Store,
+  options: { thread?: boolean } = {},
+): Promise<FeedbackWriter> {
+  if (options.thread === false || store.path === ':memory:' || store.path === '')
+    return createInlineWriter(store);
+  let worker: Worker;
+  try {
+    worker = new Worker(workerUrl, {
+      workerData: { path: store.path },
+      // The thread holds a batch or two and the statements' parameters: a small heap keeps the process's RSS low.
+      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
+    });
+    const w = worker;
+    await new Promise<void>((resolve, reject) => {
+      // Only these listeners are removed afterwards: Worker keeps internal ones (removeAllListeners breaks it).
+      const onMessage = (m: unknown): void => {
+        done();
+        if (m === 'ready') resolve();
+        else reject(new WriterError((m as { error: WorkerError }).error));
+      };
+      const onError = (e: Error): void => {
+        done();
+        reject(e);
+      };
+      const onExit = (code: number): void => onError(new Error(`writer thread exited (${code})`));
+      const done = (): void => {
+        w.off('message', onMessage);
+        w.off('error', onError);
+        w.off('exit', onExit);
+      };
+      w.on('message', onMessage);
+      w.on('error', onError);
+      w.on('exit', onExit);
+    });
+  } catch {
+    return createInlineWriter(store);
+  }
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (r: WriteResult) => void; reject: (e: Error) => void }>();
+  const inFlight = new Set<Promise<WriteResult>>();
+  let failure: Error | null = null;
+  const failAll = (error: Error): void => {
+    failure ??= error;
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+  worker.on('message', (reply: Reply) => {
+    const p = pending.get(reply.id);
+    if (!p) return;
+    pending.delete(reply.id);
+    if (reply.ok) p.resolve(reply.result);
+    else p.reject(new WriterError(reply.error));
+  });
+  worker.on('error', (e) => failAll(e));
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', (code) => {
+      failAll(new Error(`the writer thread stopped unexpectedly (${code})`));
+      resolve();
+    }),
+  );
+  return {
+    threaded: true,
+    write(op) {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      const done = new Promise<WriteResult>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, op }, batchBuffers(op.batch));
+      });
+      inFlight.add(done);
+      void done.catch(() => undefined).finally(() => inFlight.delete(done));
+      return done;
+    },
+    async close() {
+      await Promise.allSettled([...inFlight]);
+      if (!failure) worker.postMessage({ close: true });
+      await exited;
+    },
+  };
+}
