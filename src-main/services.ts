@@ -10,12 +10,14 @@ import type {
 } from '../src-shared/contract.ts';
 import { fail, ok } from '../src-shared/contract.ts';
 import { listTree, querySpecProblem, runQuery } from './analytics/query.ts';
+import { listScales } from './analytics/scales.ts';
 import { ApiError, errorCodeOf } from './api/errors.ts';
 import { createV2Client } from './api/v2/client.ts';
 import type { CredentialStore } from './credentials/credentialStore.ts';
 import { checkCommandArgs } from './ipc/commandArgs.ts';
 import { StoreError, openStore } from './store/db.ts';
 import type { Store } from './store/db.ts';
+import { syncSurveyDefinitions } from './sync/surveyDefinitions.ts';
 import { syncV2 } from './sync/syncV2.ts';
 
 /** The emulator as services use it (src-main/emulator/index.ts): started on loopback, closed after the demo sync. */
@@ -110,6 +112,14 @@ export function createServices(deps: ServicesDeps): Services {
           token: demoToken,
           ...(deps.fetch ? { fetch: deps.fetch } : {}),
         });
+        // Survey definitions first (a few requests): the per-scale views need each survey's scale. A cancel here
+        // leaves the signal aborted, and syncV2 then resolves 'cancelled' at once.
+        await syncSurveyDefinitions({
+          store: s,
+          client,
+          signal: controller.signal,
+          onProgress: (p) => emit('sync:progress', p),
+        });
         const result = await syncV2({
           store: s,
           client,
@@ -168,6 +178,13 @@ export function createServices(deps: ServicesDeps): Services {
         const problem = querySpecProblem(checked.args);
         if (problem) return fail('bad-request', `The query was not understood: ${problem}.`);
         return ok(runQuery(openedStore().db, checked.args));
+      }),
+    'analytics:scales': (args) =>
+      guard(() => {
+        const checked = checkCommandArgs('analytics:scales', args);
+        if (!checked.ok)
+          return fail('bad-request', `The scales request was not understood: ${checked.message}.`);
+        return ok(listScales(openedStore().db, checked.args.experiencePointIds));
       }),
     'demo:explore': () => guard(exploreDemo),
     'sync:cancel': () =>

@@ -34,6 +34,19 @@ export interface TreeItem {
 
 export type GroupDimension = 'day' | 'hour' | 'buttonIndex' | 'experiencePointId' | 'surveyId';
 
+/**
+ * A survey's answer scale, v2 `feedbackScale` (DECISIONS.md "Button index by scale"): four 0..3, five and
+ * five_reversed 0..4, nps 0..10; a higher index is always the more positive answer. An index means a different
+ * answer on each scale, so counts per button are only meaningful within one scale.
+ */
+export type FeedbackScale = 'four' | 'five' | 'five_reversed' | 'nps';
+export const feedbackScales = [
+  'four',
+  'five',
+  'five_reversed',
+  'nps',
+] as const satisfies readonly FeedbackScale[];
+
 export interface QueryFilter {
   /** Experience points or groups; each id stands for its whole subtree. Absent: everything. */
   experiencePointIds?: number[];
@@ -43,6 +56,11 @@ export interface QueryFilter {
   to?: string;
   /** Misuse is left out unless this is true. */
   includeMisuse?: boolean;
+  /**
+   * Only presses of surveys on this scale (the stored survey definitions, v2 `surveys`; every survey of a v1-only
+   * store is four-button). Presses of a survey whose definition is not stored match no scale.
+   */
+  scale?: FeedbackScale;
 }
 
 /** What to count and how to group it. The first slice measures counts only. */
@@ -60,6 +78,32 @@ export interface QueryRow {
   experiencePointId?: number;
   surveyId?: number;
   count: number;
+}
+
+/** One survey with presses in the asked subtree. `name` is its question text (untrusted: render as text). */
+export interface ScaleSurvey {
+  surveyId: number;
+  name: string;
+  presses: number;
+}
+
+/** The presses of one scale in a subtree (misuse left out, all dates), and its surveys, most presses first. */
+export interface ScalePresses {
+  scale: FeedbackScale;
+  presses: number;
+  surveys: ScaleSurvey[];
+}
+
+export interface ScalesArgs {
+  /** Experience points or groups; each id stands for its whole subtree. Absent: everything. */
+  experiencePointIds?: number[];
+}
+
+export interface ScaleOverview {
+  /** Only the scales that have presses in the subtree, most presses first. */
+  scales: ScalePresses[];
+  /** Surveys with presses whose scale is unknown (definition not synced, or a scale this version does not know). */
+  unknown: ScaleSurvey[];
 }
 
 export interface SyncInfo {
@@ -103,6 +147,8 @@ export interface Commands {
   'app:getState': { args: Record<string, never>; result: AppState };
   'tree:list': { args: Record<string, never>; result: TreeItem[] };
   'analytics:query': { args: QuerySpec; result: QueryRow[] };
+  /** Which scales the subtree's presses use, with their counts and surveys (pick one before counting per button). */
+  'analytics:scales': { args: ScalesArgs; result: ScaleOverview };
   /** Start the built-in emulator on loopback and sync its demo world into the local store. */
   'demo:explore': { args: Record<string, never>; result: SyncSummary };
   'sync:cancel': { args: Record<string, never>; result: { cancelled: boolean } };
@@ -122,6 +168,7 @@ export const commandNames = [
   'app:getState',
   'tree:list',
   'analytics:query',
+  'analytics:scales',
   'demo:explore',
   'sync:cancel',
 ] as const satisfies readonly CommandName[];

@@ -63,7 +63,7 @@ export function querySpecProblem(spec: QuerySpec): string | null {
 const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
 /** Each distinct query shape is prepared once per connection. */
-function prepared(db: Database.Database, sql: string): Database.Statement {
+export function prepared(db: Database.Database, sql: string): Database.Statement {
   let cache = statementCache.get(db);
   if (!cache) statementCache.set(db, (cache = new Map()));
   let statement = cache.get(sql);
@@ -84,6 +84,27 @@ export function pressOrigin(db: Database.Database): PressOrigin {
   return prepared(db, 'SELECT EXISTS (SELECT 1 FROM v1_press_rollup_daily) AS x').pluck().get() ? 'v1' : 'v2';
 }
 
+/**
+ * Presses of surveys on `@scale`: the rollup's survey joined to its stored definition (a semi-join: the few survey
+ * ids of that scale are looked up once, then each rollup row is one probe, so the rollup scan stays as it was). A
+ * v1-only store lists four-button surveys only (DECISIONS.md "Scales in v1").
+ */
+export function scaleCondition(origin: PressOrigin): string {
+  return origin === 'v1'
+    ? "@scale = 'four'"
+    : 'r.survey_id IN (SELECT s.survey_id FROM v2_survey s WHERE s.feedback_scale = @scale)';
+}
+
+/** `selected_point(id)`: the ids of `@pointIds` and everything below them (ids missing from the tree still match). */
+export function selectedPointCte(origin: PressOrigin): string {
+  return `selected_point(id) AS (SELECT value FROM json_each(@pointIds)
+          UNION SELECT ${
+            origin === 'v1'
+              ? 'e.folder_key FROM v1_folder e JOIN selected_point s ON e.parent_key = s.id'
+              : 'e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id'
+          })`;
+}
+
 export function buildQuerySql(spec: QuerySpec, origin: PressOrigin = 'v2'): string {
   const f = spec.filter;
   const dims = [...new Set(spec.groupBy)];
@@ -96,6 +117,7 @@ export function buildQuerySql(spec: QuerySpec, origin: PressOrigin = 'v2'): stri
   if (f.from !== undefined) where.push(`${src.time} >= @from`);
   if (f.to !== undefined) where.push(`${src.time} < @to`);
   if (!f.includeMisuse) where.push('r.misuse = 0');
+  if (f.scale) where.push(scaleCondition(origin));
   // Aggregate first (one row per group with 11 sums), then turn the few group rows into one row per button.
   const agg = [
     `SELECT ${[...groups.map((d, i) => `${src.dims[d]} AS g${i}`), sums].join(', ')}`,
@@ -109,17 +131,7 @@ export function buildQuerySql(spec: QuerySpec, origin: PressOrigin = 'v2'): stri
   const count = byButton ? buttonCount : `coalesce(${buttons.map((i) => `agg.s${i}`).join(' + ')}, 0)`;
   const order = dims.length ? `ORDER BY ${dims.map((_, i) => `d${i}`).join(', ')}` : '';
   return [
-    // An id stands for its whole subtree; ids missing from the tree still match their own facts.
-    `WITH RECURSIVE ${
-      f.experiencePointIds
-        ? `selected_point(id) AS (SELECT value FROM json_each(@pointIds)
-          UNION SELECT ${
-            origin === 'v1'
-              ? 'e.folder_key FROM v1_folder e JOIN selected_point s ON e.parent_key = s.id'
-              : 'e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id'
-          }), `
-        : ''
-    }agg AS (${agg.filter(Boolean).join(' ')})`,
+    `WITH RECURSIVE ${f.experiencePointIds ? `${selectedPointCte(origin)}, ` : ''}agg AS (${agg.filter(Boolean).join(' ')})`,
     `SELECT ${[...columns, `${count} AS count`].join(', ')} FROM agg`,
     byButton ? `CROSS JOIN ${buttonValues} b WHERE ${buttonCount} > 0` : '',
     order,
@@ -130,7 +142,8 @@ export function buildQuerySql(spec: QuerySpec, origin: PressOrigin = 'v2'): stri
 
 /**
  * Counts from the rollups, grouped by the asked dimensions (in that order), ordered by them. Groups whose count
- * is zero are left out. Local dates: `from` inclusive, `to` exclusive; misuse is left out unless asked for.
+ * is zero are left out. Local dates: `from` inclusive, `to` exclusive; misuse is left out unless asked for; with
+ * `scale`, only presses of surveys on that scale.
  */
 export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
   const f = spec.filter;
@@ -138,6 +151,7 @@ export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
   const params: Record<string, unknown> = {};
   if (f.experiencePointIds) params.pointIds = JSON.stringify(f.experiencePointIds);
   if (f.surveyIds) params.surveyIds = JSON.stringify(f.surveyIds);
+  if (f.scale) params.scale = f.scale;
   const perDay = dims.includes('hour') ? 24 : 1; // the bucket unit of the rollup read
   if (f.from !== undefined) params.from = (parseLocalDate(f.from) ?? 0) * perDay;
   if (f.to !== undefined) params.to = (parseLocalDate(f.to) ?? 0) * perDay;

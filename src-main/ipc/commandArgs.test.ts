@@ -38,12 +38,42 @@ describe('checkCommandArgs', () => {
     [{ measure: 'counts', groupBy: [], filter: { to: "2024-01-01' OR 1=1" } }, 'filter.to must be a date'],
     [{ measure: 'counts', groupBy: [], filter: { includeMisuse: 'yes' } }, 'includeMisuse'],
     [{ measure: 'counts', groupBy: [], filter: { sql: 'x' } }, "unexpected filter field 'sql'"],
+    [
+      { measure: 'counts', groupBy: [], filter: { scale: 'seven' } },
+      'filter.scale must be one of four, five',
+    ],
+    [{ measure: 'counts', groupBy: [], filter: { scale: ['nps'] } }, 'filter.scale must be one of'],
     [{ measure: 'counts', groupBy: [], filter: {}, extra: 1 }, "unexpected argument 'extra'"],
     [null, 'arguments must be an object'],
   ])('refuses %j', (value, message) => {
     const result = checkCommandArgs('analytics:query', value);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toContain(message);
+  });
+
+  it('accepts each scale in a query filter', () => {
+    for (const scale of ['four', 'five', 'five_reversed', 'nps'])
+      expect(
+        checkCommandArgs('analytics:query', { measure: 'counts', groupBy: [], filter: { scale } }),
+      ).toEqual({ ok: true, args: { measure: 'counts', groupBy: [], filter: { scale } } });
+  });
+
+  it('checks the scales overview arguments: an optional list of ids, nothing else', () => {
+    expect(checkCommandArgs('analytics:scales', {})).toEqual({ ok: true, args: {} });
+    expect(checkCommandArgs('analytics:scales', undefined)).toEqual({ ok: true, args: {} });
+    expect(checkCommandArgs('analytics:scales', { experiencePointIds: [4, 5] })).toEqual({
+      ok: true,
+      args: { experiencePointIds: [4, 5] },
+    });
+    expect(checkCommandArgs('analytics:scales', { experiencePointIds: [-1] })).toEqual({
+      ok: false,
+      message: 'experiencePointIds must hold whole, non-negative numbers',
+    });
+    expect(checkCommandArgs('analytics:scales', { scale: 'nps' })).toEqual({
+      ok: false,
+      message: "unexpected argument 'scale'",
+    });
+    expect(checkCommandArgs('analytics:scales', [1])).toMatchObject({ ok: false });
   });
 
   it('refuses a list longer than the bound', () => {

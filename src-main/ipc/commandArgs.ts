@@ -3,10 +3,13 @@
 import type {
   CommandArgs,
   CommandName,
+  FeedbackScale,
   GroupDimension,
   QueryFilter,
   QuerySpec,
+  ScalesArgs,
 } from '../../src-shared/contract.ts';
+import { feedbackScales } from '../../src-shared/contract.ts';
 
 /** The checked arguments (a fresh copy: no extra fields, getters or prototypes reach a handler), or why not. */
 export type Parsed<T> = { ok: true; args: T } | { ok: false; message: string };
@@ -53,7 +56,14 @@ function parseIds(value: unknown, name: string): Parsed<number[] | undefined> {
 
 function parseFilter(value: unknown): Parsed<QueryFilter> {
   if (!isPlainObject(value)) return bad('filter must be an object');
-  const extra = unknownKey(value, ['experiencePointIds', 'surveyIds', 'from', 'to', 'includeMisuse']);
+  const extra = unknownKey(value, [
+    'experiencePointIds',
+    'surveyIds',
+    'from',
+    'to',
+    'includeMisuse',
+    'scale',
+  ]);
   if (extra !== undefined) return bad(`unexpected filter field '${extra}'`);
   const filter: QueryFilter = {};
   const points = parseIds(value.experiencePointIds, 'filter.experiencePointIds');
@@ -72,7 +82,23 @@ function parseFilter(value: unknown): Parsed<QueryFilter> {
   if (misuse !== undefined && typeof misuse !== 'boolean')
     return bad('filter.includeMisuse must be true or false');
   if (misuse !== undefined) filter.includeMisuse = misuse;
+  const { scale } = value;
+  if (scale !== undefined) {
+    const known = feedbackScales.find((s): s is FeedbackScale => s === scale);
+    if (known === undefined) return bad(`filter.scale must be one of ${feedbackScales.join(', ')}`);
+    filter.scale = known;
+  }
   return { ok: true, args: filter };
+}
+
+function parseScalesArgs(value: unknown): Parsed<ScalesArgs> {
+  if (value === undefined) return { ok: true, args: {} };
+  if (!isPlainObject(value)) return bad('arguments must be an object');
+  const extra = unknownKey(value, ['experiencePointIds']);
+  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
+  const points = parseIds(value.experiencePointIds, 'experiencePointIds');
+  if (!points.ok) return points;
+  return { ok: true, args: points.args ? { experiencePointIds: points.args } : {} };
 }
 
 function parseQuerySpec(value: unknown): Parsed<QuerySpec> {
@@ -96,6 +122,7 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   'app:getState': parseEmpty,
   'tree:list': parseEmpty,
   'analytics:query': parseQuerySpec,
+  'analytics:scales': parseScalesArgs,
   'demo:explore': parseEmpty,
   'sync:cancel': parseEmpty,
 };

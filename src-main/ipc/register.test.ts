@@ -64,6 +64,7 @@ function smallHandlers(calls: string[]): Handlers {
       calls.push(`query ${JSON.stringify(spec.filter)}`);
       return ok([{ buttonIndex: 1, count: 2 }]);
     },
+    'analytics:scales': async () => ok({ scales: [], unknown: [] }),
     'demo:explore': async () => {
       throw new Error('boom with details');
     },

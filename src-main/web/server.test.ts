@@ -49,6 +49,7 @@ function smallHandlers(): {
       queries.push(spec);
       return ok([{ day: '2024-01-01', buttonIndex: 0, count: 3 }]);
     },
+    'analytics:scales': async () => ok({ scales: [], unknown: [] }),
     'demo:explore': async () => {
       throw new Error('secret-token-abc leaked?');
     },

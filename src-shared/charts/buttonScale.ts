@@ -1,35 +1,66 @@
-// The button scale as the charts show it: how many buttons, their labels and their red → green colours.
+// The button scales as the charts show them: the selector's name, and each button's label and colour.
 // DECISIONS.md ("Button index by scale"): four 0..3, five 0..4, nps 0..10; a higher index is always more positive.
+import { buttonCount, type ScaleGroup } from '../metrics/scales.ts';
 
 export interface ButtonScale {
-  /** Number of buttons shown: 4, 5 or 11. */
+  group: ScaleGroup;
+  /** The selector's label: "4 faces", "5 faces", "NPS 0–10". */
+  name: string;
+  /** Number of buttons: 4, 5 or 11. */
   size: number;
   labels: string[];
   colors: string[];
 }
 
-const fourColors = ['#d64541', '#f29c38', '#93c655', '#2e9a55'];
-const fiveColors = ['#d64541', '#f29c38', '#f2cf4a', '#93c655', '#2e9a55'];
-const fourLabels = ['Very negative', 'Negative', 'Positive', 'Very positive'];
-const fiveLabels = ['Very negative', 'Negative', 'Neutral', 'Positive', 'Very positive'];
+const red = '#d64541';
+const green = '#2e9a55';
 
-/** Indexes 4..10 when NPS is present: a blue → violet ramp, apart from the four-button red → green. */
-const highIndexColors = ['#5aa9e6', '#4a90d9', '#3f78c9', '#4a63b8', '#5b51a6', '#6a4196', '#773385'];
-
+/** Very negative red → very positive green. */
+const fourColors = [red, '#f29c38', '#93c655', green];
+/** Red → green around a neutral grey middle face. */
+const fiveColors = [red, '#f29c38', '#b7bcc6', '#93c655', green];
 /**
- * The button scale to draw for rows whose highest button index is `maxIndex`. A query grouped by button index
- * alone cannot tell which scale a row came from, and the same index means different answers on different scales
- * (index 3 is "very positive" on four buttons, a low score on NPS). So: up to index 3 the four-button scale, at 4
- * the five-button scale; beyond that (NPS present, usually mixed with four-button surveys, which dominate) indexes
- * 0..3 keep the four-button colours and the higher ones get their own blue → violet ramp, labelled by index only.
+ * NPS by its three groups (metrics/buttonMetrics.ts): detractors 0–6 in red shades (darkest at 0), passives 7–8
+ * in amber, promoters 9–10 in green.
  */
-export function buttonScaleFor(maxIndex: number): ButtonScale {
-  if (maxIndex <= 3) return { size: 4, labels: fourLabels, colors: fourColors };
-  if (maxIndex === 4) return { size: 5, labels: fiveLabels, colors: fiveColors };
-  const size = 11;
-  return {
-    size,
-    labels: Array.from({ length: size }, (_, i) => `Index ${i}`),
-    colors: [...fourColors, ...highIndexColors],
-  };
+const npsColors = [
+  '#7f1d17',
+  '#98231b',
+  '#b02c20',
+  '#c63a2c',
+  red,
+  '#e06b5c',
+  '#ea8d7f',
+  '#dba22b',
+  '#ecc55e',
+  '#77bf63',
+  green,
+];
+
+const scales: Record<ScaleGroup, ButtonScale> = {
+  four: {
+    group: 'four',
+    name: '4 faces',
+    size: buttonCount.four,
+    labels: ['Very negative', 'Negative', 'Positive', 'Very positive'],
+    colors: fourColors,
+  },
+  five: {
+    group: 'five',
+    name: '5 faces',
+    size: buttonCount.five,
+    labels: ['Very negative', 'Negative', 'Neutral', 'Positive', 'Very positive'],
+    colors: fiveColors,
+  },
+  nps: {
+    group: 'nps',
+    name: 'NPS 0–10',
+    size: buttonCount.nps,
+    labels: Array.from({ length: buttonCount.nps }, (_, i) => `Score ${i}`),
+    colors: npsColors,
+  },
+};
+
+export function buttonScale(group: ScaleGroup): ButtonScale {
+  return scales[group];
 }

@@ -8,7 +8,8 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import type { QueryRow } from '../contract.ts';
-import { buttonScaleFor } from './buttonScale.ts';
+import type { ScaleGroup } from '../metrics/scales.ts';
+import { buttonScale } from './buttonScale.ts';
 
 export type DailyButtonChartOption = ComposeOption<
   BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | AriaComponentOption
@@ -22,41 +23,57 @@ export interface DailyButtonSeries {
   data: number[];
 }
 
-/** Counts per local day (gaps filled with zeros) and button index, ready to draw or to compare in tests. */
+/** Counts per local day (gaps filled with zeros) and button index of one scale group, ready to draw or compare. */
 export interface DailyButtonTable {
+  group: ScaleGroup;
   days: string[];
   series: DailyButtonSeries[];
+  /** Presses drawn (every series summed). */
   total: number;
+  /** Presses whose index lies beyond the group's buttons: not drawn, counted so the page can say so. */
+  outside: number;
 }
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 /** Beyond this many days the axis keeps only days that have data, rather than allocating a huge empty range. */
 const maxFilledDays = 3660;
 
-/** Rows of `analytics:query` grouped by `['day', 'buttonIndex']` → a dense day × button table. */
-export function tabulateDailyButtonCounts(rows: readonly QueryRow[]): DailyButtonTable {
+/**
+ * Rows of `analytics:query` grouped by `['day', 'buttonIndex']` and filtered to the scales of `group` → a dense
+ * day × button table with one series per button of that group (rows of several queries may be passed together:
+ * duplicates are summed).
+ */
+export function tabulateDailyButtonCounts(rows: readonly QueryRow[], group: ScaleGroup): DailyButtonTable {
+  const scale = buttonScale(group);
   const counts = new Map<string, Map<number, number>>();
-  let maxIndex = 0;
   let total = 0;
+  let outside = 0;
   for (const row of rows) {
     const { day, buttonIndex, count } = row;
     if (day === undefined || !dayPattern.test(day) || buttonIndex === undefined) continue;
-    if (!Number.isInteger(buttonIndex) || buttonIndex < 0 || buttonIndex > 10 || !(count >= 0)) continue;
+    if (!Number.isInteger(buttonIndex) || buttonIndex < 0 || !(count >= 0)) continue;
+    if (buttonIndex >= scale.size) {
+      outside += count;
+      continue;
+    }
     const perDay = counts.get(day) ?? new Map<number, number>();
     perDay.set(buttonIndex, (perDay.get(buttonIndex) ?? 0) + count);
     counts.set(day, perDay);
-    maxIndex = Math.max(maxIndex, buttonIndex);
     total += count;
   }
   const days = fillDays([...counts.keys()].sort());
-  const scale = buttonScaleFor(maxIndex);
   const series = Array.from({ length: scale.size }, (_, buttonIndex) => ({
     buttonIndex,
     name: scale.labels[buttonIndex] ?? `Button ${buttonIndex}`,
     color: scale.colors[buttonIndex] ?? '#888888',
     data: days.map((day) => counts.get(day)?.get(buttonIndex) ?? 0),
   }));
-  return { days, series, total };
+  return { group, days, series, total, outside };
+}
+
+/** Presses per button over all days of a table (index i → count). */
+export function buttonTotals(table: DailyButtonTable): number[] {
+  return table.series.map((s) => s.data.reduce((a, b) => a + b, 0));
 }
 
 /** Every calendar day from the first to the last (inclusive), computed on UTC dates so no zone shifts a day. */

@@ -1,8 +1,15 @@
-// End to end in Chromium against web mode: first launch → demo sync → chart → pick a group → the chart follows.
+// End to end in Chromium against web mode: first launch → demo sync (cancel, resume) → chart on the most pressed
+// scale → another scale → pick a group → the chart follows, always equal to an independent count of the facts.
 import { expect, test, type ConsoleMessage } from '@playwright/test';
 import { join } from 'node:path';
 import { ExplorePage } from './support/explorePage.ts';
-import { countsBySubtree, pickGroup, sum } from './support/independentCounts.ts';
+import {
+  countsBySubtree,
+  pickGroup,
+  pressesBySegment,
+  scaleSegments,
+  sum,
+} from './support/independentCounts.ts';
 import { projectRoot, startWebMode, type WebMode } from './support/webMode.ts';
 
 let server: WebMode;
@@ -14,8 +21,10 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('explore demo data, pick a group, and the chart shows exactly that subtree', async ({ page }) => {
-  test.setTimeout(180_000);
+test('explore demo data (cancel, resume), pick a scale and a group: the chart shows exactly that', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
   const problems: string[] = [];
   page.on('console', (m: ConsoleMessage) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
@@ -28,41 +37,74 @@ test('explore demo data, pick a group, and the chart shows exactly that subtree'
   await app.open(server.url);
   expect(new URL(page.url()).search).toBe(''); // the token was traded for a cookie and left the address bar
   await expect(app.exploreButton).toBeVisible();
+
+  // Start, cancel: a plain notice, and "Explore demo data" again resumes and finishes.
+  await app.exploreDemo();
+  await app.cancelButton.click();
+  await expect(page.getByRole('status')).toContainText('Sync cancelled. What was already fetched is kept.');
+  await expect(app.exploreButton).toBeEnabled();
+  await expect(app.cancelButton).toBeHidden();
   await app.exploreDemo();
   await app.waitForChart();
 
-  // The whole tree first: the chart must equal the facts of the root's subtree.
+  // The whole tree first, on the scale with the most presses (counted independently), equal to its facts.
   const { root, group } = pickGroup(server.storePath);
   await expect(app.title).toHaveText(root.name);
-  const rootCounts = countsBySubtree(server.storePath, root.id);
-  expect(sum(rootCounts)).toBeGreaterThan(0);
-  expect(await app.chartCounts()).toEqual(rootCounts);
+  const rootSegments = pressesBySegment(server.storePath, root.id);
+  expect(rootSegments.length).toBeGreaterThan(1); // the demo has several scales, so there is a choice
+  const [mostPressed] = rootSegments[0] ?? ['4 faces'];
+  await expect(app.scales.getByRole('radio')).toHaveCount(rootSegments.length);
+  expect(await app.checkedScale()).toBe(mostPressed);
+  const rootDefault = countsBySubtree(server.storePath, root.id, scaleSegments[mostPressed]);
+  expect(sum(rootDefault)).toBeGreaterThan(0);
+  expect(await app.chartCounts()).toEqual(rootDefault);
 
-  // Then one group: the chart changes, and equals that group's facts.
+  // Another scale: the chart changes to that scale's series, equal to its facts.
+  const other =
+    rootSegments.find(([label]) => label === 'NPS 0–10')?.[0] ?? rootSegments[1]?.[0] ?? mostPressed;
+  expect(other).not.toBe(mostPressed);
+  await app.scale(other).click();
+  await expect(app.scale(other)).toHaveAttribute('aria-checked', 'true');
+  const rootOther = countsBySubtree(server.storePath, root.id, scaleSegments[other]);
+  await expect.poll(async () => sum(await app.chartCounts()), { timeout: 60_000 }).toBe(sum(rootOther));
+  expect(await app.chartCounts()).toEqual(rootOther);
+  expect(rootOther).not.toEqual(rootDefault);
+  expect((await app.chartSeries()).series).toHaveLength(
+    other === 'NPS 0–10' ? 11 : other === '5 faces' ? 5 : 4,
+  );
+  await app.waitForChart();
+
+  // Then one group: the chosen scale stays if the group has it, and the chart equals that group's facts.
   await app.treeItem(group.id).click();
   await expect(app.treeItem(group.id)).toHaveAttribute('aria-selected', 'true');
   await expect(app.treeItem(group.id)).toHaveText(group.name);
   await expect(app.title).toHaveText(group.name);
-  const groupCounts = countsBySubtree(server.storePath, group.id);
+  const groupSegments = pressesBySegment(server.storePath, group.id);
+  const groupScale = groupSegments.some(([label]) => label === other)
+    ? other
+    : (groupSegments[0]?.[0] ?? other);
+  await expect(app.scale(groupScale)).toHaveAttribute('aria-checked', 'true');
+  const groupCounts = countsBySubtree(server.storePath, group.id, scaleSegments[groupScale]);
   await expect.poll(async () => sum(await app.chartCounts()), { timeout: 60_000 }).toBe(sum(groupCounts));
   expect(await app.chartCounts()).toEqual(groupCounts);
-  expect(sum(groupCounts)).toBeLessThan(sum(rootCounts));
   await app.waitForChart();
 
-  // Keyboard: back to the root with the arrow keys and Enter.
+  // Keyboard: back to the root with the arrow keys and Enter (the chosen scale stays).
   await app.treeItem(group.id).focus();
   await page.keyboard.press('Home');
   await page.keyboard.press('Enter');
   await expect(app.title).toHaveText(root.name);
-  await expect.poll(async () => sum(await app.chartCounts()), { timeout: 60_000 }).toBe(sum(rootCounts));
+  await expect.poll(async () => sum(await app.chartCounts()), { timeout: 60_000 }).toBe(sum(rootOther));
   await app.treeItem(group.id).click();
   await expect.poll(async () => sum(await app.chartCounts()), { timeout: 60_000 }).toBe(sum(groupCounts));
+  await app.waitForChart();
 
   // The tooltip is drawn as canvas text (richText); hovering must not trip the CSP either.
   const box = await app.chart.boundingBox();
   if (box) await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6);
   await page.waitForTimeout(300);
   await page.mouse.move(0, 0);
+  await page.waitForTimeout(600); // the canvas tooltip hides after its hideDelay; keep it out of the screenshot
   await page.screenshot({ path: join(projectRoot, 'docs', 'screenshot.png') });
   expect(problems, 'console errors and warnings (CSP violations included)').toEqual([]);
 });

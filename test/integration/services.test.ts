@@ -59,7 +59,12 @@ describe('services', () => {
       closed: 1,
     });
 
-    expect(events[0]).toMatchObject({ stream: 'v2:experience-points', phase: 'running' });
+    // Survey definitions first (the per-scale views need them), then the tree and the presses.
+    expect(events[0]).toMatchObject({ stream: 'v2:surveys', phase: 'running' });
+    expect(events.find((e) => !['v2:surveys', 'v2:questions'].includes(e.stream))).toMatchObject({
+      stream: 'v2:experience-points',
+      phase: 'running',
+    });
     const feedback = events.filter((e) => e.stream === 'v2:button-feedbacks');
     expect(feedback.at(-1)).toMatchObject({ phase: 'done', fraction: 1, items: result.value.feedbackCount });
     const fractions = feedback.map((e) => e.fraction ?? 0);
@@ -115,6 +120,41 @@ describe('services', () => {
     expect(result).toEqual({ ok: true, value: expected });
   });
 
+  it('lists the scales of the demo and counts one scale like a plain count over facts joined to surveys', async () => {
+    const db = new Database(join(dir, 'demo.sqlite'), { readonly: true });
+    const perScale = db
+      .prepare(
+        `SELECT s.feedback_scale AS scale, count(*) AS presses FROM v2_button_feedback f
+         JOIN v2_survey s ON s.survey_id = f.survey_id WHERE f.misuse = 0 GROUP BY 1 ORDER BY 2 DESC`,
+      )
+      .all() as { scale: string; presses: number }[];
+    const npsDays = db
+      .prepare(
+        `SELECT f.local_day AS day, f.button_index AS buttonIndex, count(*) AS count FROM v2_button_feedback f
+         JOIN v2_survey s ON s.survey_id = f.survey_id WHERE f.misuse = 0 AND s.feedback_scale = 'nps'
+         GROUP BY 1, 2 ORDER BY 1, 2`,
+      )
+      .all();
+    db.close();
+    const scales = await services.handlers['analytics:scales']({});
+    if (!scales.ok) throw new Error(scales.error.message);
+    expect(scales.value.scales.map((s) => ({ scale: s.scale, presses: s.presses }))).toEqual(perScale);
+    expect(scales.value.unknown).toEqual([]);
+    expect(npsDays.length).toBeGreaterThan(0);
+    expect(
+      await query({ measure: 'counts', groupBy: ['day', 'buttonIndex'], filter: { scale: 'nps' } }),
+    ).toEqual({
+      ok: true,
+      value: npsDays,
+    });
+    expect(await services.handlers['analytics:scales']({ experiencePointIds: ['x'] } as never)).toMatchObject(
+      {
+        ok: false,
+        error: { code: 'bad-request' },
+      },
+    );
+  });
+
   it('refuses a malformed or meaningless QuerySpec with bad-request, never throwing', async () => {
     for (const spec of [
       null,
@@ -144,6 +184,27 @@ describe('services', () => {
     off();
     const again = await local.handlers['demo:explore']({});
     expect(again.ok).toBe(true);
+    await local.close();
+  });
+
+  it('cancels while the survey definitions sync; the next explore stores them and finishes', async () => {
+    const local = createServices({ storePath: join(dir, 'cancel-surveys.sqlite'), demoSize: 'tiny' });
+    const off = local.onEvent('sync:progress', (p) => {
+      if (p.stream === 'v2:surveys' && p.phase === 'running') void local.handlers['sync:cancel']({});
+    });
+    expect(await local.handlers['demo:explore']({})).toMatchObject({
+      ok: false,
+      error: { code: 'cancelled' },
+    });
+    off();
+    expect((await local.handlers['demo:explore']({})).ok).toBe(true);
+    const scales = await local.handlers['analytics:scales']({});
+    expect(scales.ok && scales.value.scales.map((s) => s.scale).sort()).toEqual([
+      'five',
+      'five_reversed',
+      'four',
+      'nps',
+    ]);
     await local.close();
   });
 

@@ -1,4 +1,4 @@
-// The app's state as main reports it (is there data? is a sync running?) and the "Explore demo data" flow.
+// The app's state as main reports it (is there data? is a sync running?) and the "Explore demo data" flow (with cancel).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AppState, SyncProgress, SyncSummary } from '../../../src-shared/contract.ts';
@@ -10,6 +10,9 @@ export const useAppStore = defineStore('app', () => {
   const exploring = ref(false);
   const progress = ref<SyncProgress | null>(null);
   const exploreError = ref<string | null>(null);
+  /** The last demo sync was cancelled: what it fetched is kept, and exploring again resumes it. */
+  const cancelled = ref(false);
+  const cancelling = ref(false);
   const lastSummary = ref<SyncSummary | null>(null);
 
   const hasData = computed(() => state.value?.hasData === true);
@@ -34,6 +37,7 @@ export const useAppStore = defineStore('app', () => {
     const client = useClient();
     exploring.value = true;
     exploreError.value = null;
+    cancelled.value = false;
     progress.value = null;
     const stop = client.on('sync:progress', (p) => {
       progress.value = p;
@@ -41,7 +45,8 @@ export const useAppStore = defineStore('app', () => {
     try {
       const result = await client.invoke('demo:explore', {});
       if (!result.ok) {
-        exploreError.value = result.error.message;
+        if (result.error.code === 'cancelled') cancelled.value = true;
+        else exploreError.value = result.error.message;
         return false;
       }
       lastSummary.value = result.value;
@@ -50,6 +55,18 @@ export const useAppStore = defineStore('app', () => {
     } finally {
       stop();
       exploring.value = false;
+      cancelling.value = false;
+    }
+  }
+
+  /** Asks main to stop the running demo sync; `exploreDemo` then ends as cancelled. */
+  async function cancelExplore(): Promise<void> {
+    if (!exploring.value || cancelling.value) return;
+    cancelling.value = true;
+    const result = await useClient().invoke('sync:cancel', {});
+    if (!result.ok) {
+      cancelling.value = false;
+      exploreError.value = result.error.message;
     }
   }
 
@@ -59,10 +76,13 @@ export const useAppStore = defineStore('app', () => {
     exploring,
     progress,
     exploreError,
+    cancelled,
+    cancelling,
     lastSummary,
     hasData,
     progressFraction,
     load,
     exploreDemo,
+    cancelExplore,
   };
 });

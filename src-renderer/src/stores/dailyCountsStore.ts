@@ -1,43 +1,64 @@
-// Daily presses per button for the selected subtree: the query, its rows and the table the chart draws.
+// Daily presses per button for the selected subtree and scale: the queries, their rows and the table the chart draws.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { QueryRow, QuerySpec } from '../../../src-shared/contract.ts';
+import type { FeedbackScale, QueryRow, QuerySpec } from '../../../src-shared/contract.ts';
 import { tabulateDailyButtonCounts } from '../../../src-shared/charts/dailyButtonCounts.ts';
+import type { ScaleGroup } from '../../../src-shared/metrics/scales.ts';
 import { useClient } from '../client.ts';
 
-/** The query behind the chart; `null` means the whole authorised tree. */
-export function dailyCountsQuery(experiencePointId: number | null): QuerySpec {
+/** The query behind the chart for one feedback scale; `null` means the whole authorised tree. */
+export function dailyCountsQuery(experiencePointId: number | null, scale?: FeedbackScale): QuerySpec {
   return {
     measure: 'counts',
     groupBy: ['day', 'buttonIndex'],
-    filter: experiencePointId === null ? {} : { experiencePointIds: [experiencePointId] },
+    filter: {
+      ...(experiencePointId === null ? {} : { experiencePointIds: [experiencePointId] }),
+      ...(scale ? { scale } : {}),
+    },
   };
+}
+
+/** What to count: a scale group and the feedback scales it adds up (five and five_reversed share one meaning). */
+export interface ScaleChoice {
+  group: ScaleGroup;
+  scales: readonly FeedbackScale[];
 }
 
 export const useDailyCountsStore = defineStore('dailyCounts', () => {
   const rows = shallowRef<QueryRow[]>([]);
+  const group = ref<ScaleGroup>('four');
   const loadedFor = ref<number | null | undefined>(undefined);
   const loading = ref(false);
   const error = ref<string | null>(null);
   let latest = 0;
 
-  const table = computed(() => tabulateDailyButtonCounts(rows.value));
+  const table = computed(() => tabulateDailyButtonCounts(rows.value, group.value));
 
-  /** Loads the counts of one subtree; answers to earlier, slower requests are dropped. */
-  async function load(experiencePointId: number | null): Promise<void> {
+  /**
+   * Loads the counts of one subtree on one scale group (one query per feedback scale of the group, rows summed);
+   * `null` for a subtree without any known scale gives an empty table. Answers to earlier requests are dropped.
+   */
+  async function load(experiencePointId: number | null, choice: ScaleChoice | null): Promise<void> {
     const ticket = ++latest;
     loading.value = true;
     error.value = null;
-    const result = await useClient().invoke('analytics:query', dailyCountsQuery(experiencePointId));
+    const client = useClient();
+    const results = await Promise.all(
+      (choice?.scales ?? []).map((scale) =>
+        client.invoke('analytics:query', dailyCountsQuery(experiencePointId, scale)),
+      ),
+    );
     if (ticket !== latest) return;
     loading.value = false;
-    if (!result.ok) {
-      error.value = result.error.message;
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok) {
+      error.value = failed.error.message;
       return;
     }
-    rows.value = result.value;
+    rows.value = results.flatMap((r) => (r.ok ? r.value : []));
+    group.value = choice?.group ?? 'four';
     loadedFor.value = experiencePointId;
   }
 
-  return { rows, loadedFor, loading, error, table, load };
+  return { rows, group, loadedFor, loading, error, table, load };
 });

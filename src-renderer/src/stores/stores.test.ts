@@ -1,30 +1,73 @@
 // The Pinia stores with real Pinia over a small in-memory Handlers object (through the same Bridge interface).
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fail, ok, type Handlers, type QuerySpec, type QueryRow } from '../../../src-shared/contract.ts';
+import {
+  fail,
+  ok,
+  type FeedbackScale,
+  type Handlers,
+  type QueryRow,
+  type QuerySpec,
+  type ScaleOverview,
+} from '../../../src-shared/contract.ts';
 import { setClient } from '../client.ts';
 import { handlersBridge, type HandlersBridge } from '../testing/handlersBridge.ts';
 import { sampleTree } from '../testing/sampleTree.ts';
 import { useAppStore } from './appStore.ts';
 import { dailyCountsQuery, useDailyCountsStore } from './dailyCountsStore.ts';
+import { mostPressed, scaleOptions, useScaleStore } from './scaleStore.ts';
 import { useTreeStore } from './treeStore.ts';
 
 interface World {
   hasData: boolean;
   exploreFails: boolean;
+  /** When set, the demo sync waits for sync:cancel and then answers 'cancelled'. */
+  exploreWaitsForCancel: boolean;
   queryDelay: (spec: QuerySpec) => number;
+  scalesDelay: (id: number | null) => number;
 }
 
+const survey = (surveyId: number, presses: number) => ({ surveyId, name: `Survey ${surveyId}`, presses });
+/** Scales per subtree: 2 holds four faces and NPS (NPS most), 3 only four and five faces. */
+const overviews: Record<number, ScaleOverview> = {
+  2: {
+    scales: [
+      { scale: 'nps', presses: 50, surveys: [survey(20, 50)] },
+      { scale: 'four', presses: 30, surveys: [survey(10, 30)] },
+    ],
+    unknown: [],
+  },
+  3: {
+    scales: [
+      { scale: 'four', presses: 40, surveys: [survey(10, 40)] },
+      { scale: 'five_reversed', presses: 25, surveys: [survey(31, 25)] },
+      { scale: 'five', presses: 20, surveys: [survey(30, 20)] },
+    ],
+    unknown: [survey(99, 7)],
+  },
+};
+/** Rows per scale: the count says which scale and subtree answered (id × 10 + a digit per scale). */
+const rowsFor = (id: number, scale: FeedbackScale | undefined): QueryRow[] => {
+  const index = { four: 3, five: 4, five_reversed: 4, nps: 10 }[scale ?? 'four'];
+  const digit = { four: 1, five: 2, five_reversed: 3, nps: 4 }[scale ?? 'four'];
+  return [{ day: '2024-05-01', buttonIndex: index, count: id * 10 + digit }];
+};
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 function smallHandlers(world: World, bridge: () => HandlersBridge): Handlers {
+  let cancel: (() => void) | null = null;
   return {
     'app:getState': async () =>
       ok({ hasData: world.hasData, storePath: '/tmp/s.sqlite', lastSync: null, syncing: false }),
     'tree:list': async () => ok(sampleTree),
     'analytics:query': async (spec) => {
-      await new Promise((r) => setTimeout(r, world.queryDelay(spec)));
-      const id = spec.filter.experiencePointIds?.[0] ?? 0;
-      const rows: QueryRow[] = [{ day: '2024-05-01', buttonIndex: 3, count: id }];
-      return ok(rows);
+      await wait(world.queryDelay(spec));
+      return ok(rowsFor(spec.filter.experiencePointIds?.[0] ?? 0, spec.filter.scale));
+    },
+    'analytics:scales': async (args) => {
+      const id = args.experiencePointIds?.[0] ?? null;
+      await wait(world.scalesDelay(id));
+      return ok(overviews[id ?? 2] ?? { scales: [], unknown: [] });
     },
     'demo:explore': async () => {
       bridge().emit('sync:progress', {
@@ -34,11 +77,20 @@ function smallHandlers(world: World, bridge: () => HandlersBridge): Handlers {
         pages: 1,
         fraction: 0.4,
       });
+      if (world.exploreWaitsForCancel) {
+        await new Promise<void>((resolve) => (cancel = resolve));
+        return fail('cancelled', 'The demo sync was cancelled.');
+      }
       if (world.exploreFails) return fail('network', 'The demo service stopped answering. Try again.');
       world.hasData = true;
       return ok({ feedbackCount: 10, experiencePointCount: 6, seconds: 1 });
     },
-    'sync:cancel': async () => ok({ cancelled: false }),
+    'sync:cancel': async () => {
+      const stop = cancel;
+      cancel = null;
+      stop?.();
+      return ok({ cancelled: stop !== null });
+    },
   };
 }
 
@@ -47,7 +99,13 @@ let bridge: HandlersBridge;
 
 beforeEach(() => {
   setActivePinia(createPinia());
-  world = { hasData: false, exploreFails: false, queryDelay: () => 0 };
+  world = {
+    hasData: false,
+    exploreFails: false,
+    exploreWaitsForCancel: false,
+    queryDelay: () => 0,
+    scalesDelay: () => 0,
+  };
   bridge = handlersBridge(smallHandlers(world, () => bridge));
   setClient(bridge);
 });
@@ -76,6 +134,30 @@ describe('useAppStore', () => {
     expect(app.exploreError).toBe('The demo service stopped answering. Try again.');
     expect(app.hasData).toBe(false);
   });
+
+  it('cancels the demo sync (a notice, not an error) and exploring again resumes it', async () => {
+    world.exploreWaitsForCancel = true;
+    const app = useAppStore();
+    await app.load();
+    const first = app.exploreDemo();
+    await wait(0);
+    const cancelling = app.cancelExplore();
+    expect(app.cancelling).toBe(true); // the Cancel button is disabled while main stops the sync
+    await cancelling;
+    expect(await first).toBe(false);
+    expect(app).toMatchObject({ cancelled: true, cancelling: false, exploring: false, exploreError: null });
+    expect(app.hasData).toBe(false); // still on first launch, where "Explore demo data" resumes
+    expect(bridge.calls.map((c) => c.command)).toContain('sync:cancel');
+
+    world.exploreWaitsForCancel = false;
+    expect(await app.exploreDemo()).toBe(true);
+    expect(app).toMatchObject({ cancelled: false, hasData: true });
+  });
+
+  it('does not ask to cancel when nothing is being explored', async () => {
+    await useAppStore().cancelExplore();
+    expect(bridge.calls).toEqual([]);
+  });
 });
 
 describe('useTreeStore', () => {
@@ -93,26 +175,93 @@ describe('useTreeStore', () => {
   });
 });
 
+describe('scaleOptions', () => {
+  it('groups five with five_reversed in a fixed order, keeps only scales with presses, knows the most pressed', () => {
+    const options = scaleOptions(overviews[3] ?? null);
+    expect(options.map((o) => [o.group, o.label, o.presses, o.scales])).toEqual([
+      ['four', '4 faces', 40, ['four']],
+      ['five', '5 faces', 45, ['five_reversed', 'five']],
+    ]);
+    expect(mostPressed(options)?.group).toBe('five'); // 25 + 20 beats four's 40
+    expect(mostPressed([])).toBeNull();
+    expect(scaleOptions(overviews[2] ?? null).map((o) => o.group)).toEqual(['four', 'nps']);
+    expect(options[1]?.surveys.map((s) => s.surveyId)).toEqual([31, 30]); // most presses first
+    expect(scaleOptions({ scales: [{ scale: 'nps', presses: 0, surveys: [] }], unknown: [] })).toEqual([]);
+    expect(scaleOptions(null)).toEqual([]);
+  });
+});
+
+describe('useScaleStore', () => {
+  it('defaults to the most pressed scale and keeps a choice while the subtree has it', async () => {
+    const scales = useScaleStore();
+    await scales.load(2);
+    expect(bridge.calls.at(-1)).toEqual({ command: 'analytics:scales', args: { experiencePointIds: [2] } });
+    expect(scales.selected?.group).toBe('nps');
+    scales.choose('four');
+    expect(scales.selected?.group).toBe('four');
+    await scales.load(3); // four is there too: kept
+    expect(scales.selected?.group).toBe('four');
+    expect(scales.unknownPresses).toBe(7);
+    scales.choose('five');
+    await scales.load(2); // no five faces here: the most pressed instead
+    expect(scales.selected?.group).toBe('nps');
+    await scales.load(3); // and back where five is: the choice again
+    expect(scales.selected?.group).toBe('five');
+  });
+
+  it('keeps the latest subtree when an earlier answer arrives last', async () => {
+    world.scalesDelay = (id) => (id === 2 ? 40 : 0);
+    const scales = useScaleStore();
+    await Promise.all([scales.load(2), scales.load(3)]);
+    expect(scales.loadedFor).toBe(3);
+    expect(scales.options.map((o) => o.group)).toEqual(['four', 'five']);
+    expect(scales.loading).toBe(false);
+  });
+});
+
 describe('useDailyCountsStore', () => {
-  it('asks for counts per day and button of the selected subtree', async () => {
+  it('asks for counts per day and button of the selected subtree, on one scale', async () => {
     const counts = useDailyCountsStore();
-    await counts.load(2);
+    await counts.load(2, { group: 'nps', scales: ['nps'] });
     expect(bridge.calls.at(-1)).toEqual({
       command: 'analytics:query',
-      args: { measure: 'counts', groupBy: ['day', 'buttonIndex'], filter: { experiencePointIds: [2] } },
+      args: {
+        measure: 'counts',
+        groupBy: ['day', 'buttonIndex'],
+        filter: { experiencePointIds: [2], scale: 'nps' },
+      },
     });
-    expect(counts.table.series[3]?.data).toEqual([2]);
+    expect(counts.table.group).toBe('nps');
+    expect(counts.table.series).toHaveLength(11);
+    expect(counts.table.series[10]?.data).toEqual([24]);
     expect(dailyCountsQuery(null).filter).toEqual({});
+    expect(dailyCountsQuery(null, 'four').filter).toEqual({ scale: 'four' });
+  });
+
+  it('adds five and five_reversed up (one query each) into one five-face table', async () => {
+    const counts = useDailyCountsStore();
+    await counts.load(3, { group: 'five', scales: ['five', 'five_reversed'] });
+    const asked = bridge.calls.filter((c) => c.command === 'analytics:query').map((c) => c.args);
+    expect(asked).toEqual([dailyCountsQuery(3, 'five'), dailyCountsQuery(3, 'five_reversed')]);
+    expect(counts.table.series[4]?.data).toEqual([32 + 33]);
+    expect(counts.table.total).toBe(65);
+  });
+
+  it('shows an empty table, without asking, for a subtree without a known scale', async () => {
+    const counts = useDailyCountsStore();
+    await counts.load(4, null);
+    expect(bridge.calls).toEqual([]);
+    expect(counts.table.total).toBe(0);
+    expect(counts.loadedFor).toBe(4);
   });
 
   it('keeps the latest selection when an earlier answer arrives last', async () => {
     world.queryDelay = (spec) => (spec.filter.experiencePointIds?.[0] === 2 ? 40 : 0);
     const counts = useDailyCountsStore();
-    const slow = counts.load(2);
-    const fast = counts.load(3);
-    await Promise.all([slow, fast]);
+    const four = { group: 'four', scales: ['four'] } as const;
+    await Promise.all([counts.load(2, four), counts.load(3, four)]);
     expect(counts.loadedFor).toBe(3);
-    expect(counts.table.total).toBe(3);
+    expect(counts.table.total).toBe(31);
     expect(counts.loading).toBe(false);
   });
 });

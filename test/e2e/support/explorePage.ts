@@ -1,7 +1,8 @@
-// Page object of the app in web mode: first launch, the tree, and the chart's exposed series.
+// Page object of the app in web mode: first launch (with cancel), the tree, the scale selector, the chart's series.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface ChartSeries {
+  group: string;
   days: string[];
   series: Array<{ buttonIndex: number; data: number[] }>;
 }
@@ -12,6 +13,8 @@ export class ExplorePage {
   readonly chart: Locator;
   readonly tree: Locator;
   readonly title: Locator;
+  readonly cancelButton: Locator;
+  readonly scales: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -19,6 +22,18 @@ export class ExplorePage {
     this.chart = page.getByTestId('daily-chart');
     this.tree = page.getByRole('tree', { name: 'Experience point tree' });
     this.title = page.getByTestId('selection-title');
+    this.cancelButton = page.getByRole('button', { name: 'Cancel' });
+    this.scales = page.getByRole('radiogroup', { name: 'Answer scale' });
+  }
+
+  /** One segment of the scale selector, by its label ("4 faces", "5 faces", "NPS 0–10"). */
+  scale(label: string): Locator {
+    return this.scales.getByRole('radio', { name: label });
+  }
+
+  async checkedScale(): Promise<string> {
+    const checked = this.scales.locator('[role="radio"][aria-checked="true"] .scale-selector__label');
+    return (await checked.textContent()) ?? '';
   }
 
   async open(url: string): Promise<void> {

@@ -1,4 +1,4 @@
-// The first-launch panel: a labelled button, a progress bar while syncing, the failure said in words.
+// The first-launch panel: a labelled button, a progress bar and Cancel while syncing, the outcome said in words.
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import DemoExplorePanel from './DemoExplorePanel.vue';
@@ -28,6 +28,35 @@ describe('DemoExplorePanel', () => {
     expect(wrapper.get('progress').element.value).toBe(0.25);
     expect(wrapper.get('progress').attributes('aria-label')).toBe('Demo data sync progress');
     expect(wrapper.text()).toContain('Button presses: 12,345 received');
+  });
+
+  it('offers Cancel while syncing, disabled once asked', async () => {
+    const props = { exploring: true, progress: null, fraction: null, error: null };
+    const wrapper = mount(DemoExplorePanel, { props });
+    const cancel = wrapper.get('button.demo-panel__cancel');
+    expect(cancel.text()).toBe('Cancel');
+    await cancel.trigger('click');
+    expect(wrapper.emitted('cancel')).toHaveLength(1);
+    await wrapper.setProps({ cancelling: true });
+    expect(wrapper.get('button.demo-panel__cancel').attributes('disabled')).toBeDefined();
+    expect(wrapper.text()).toContain('Cancelling…');
+    expect(
+      mount(DemoExplorePanel, { props: { ...props, exploring: false } })
+        .find('.demo-panel__cancel')
+        .exists(),
+    ).toBe(false);
+  });
+
+  it('says what a cancel kept and how to resume, as a notice rather than an error', () => {
+    const wrapper = mount(DemoExplorePanel, {
+      props: { exploring: false, progress: null, fraction: null, error: null, cancelled: true },
+    });
+    expect(wrapper.get('[role="status"]').text()).toBe(
+      'Sync cancelled. What was already fetched is kept. Choose “Explore demo data” to resume where it stopped.',
+    );
+    expect(wrapper.find('[role="alert"]').exists()).toBe(false);
+    expect(wrapper.get('button').text()).toBe('Explore demo data');
+    expect(wrapper.get('button').attributes('disabled')).toBeUndefined();
   });
 
   it('shows an indeterminate bar when the fraction is unknown, and the error as an alert', () => {
