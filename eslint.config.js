@@ -4,9 +4,27 @@ import vue from 'eslint-plugin-vue';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'child_process', 'crypto', 'url', 'zlib', 'net', 'stream'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'http',
+  'https',
+  'child_process',
+  'crypto',
+  'url',
+  'zlib',
+  'net',
+  'stream',
+];
 const electronOnlyInShell = {
-  paths: [{ name: 'electron', message: 'Only the app shell (src-main/index.ts, shell/, ipc/) may import electron.' }],
+  paths: [
+    {
+      name: 'electron',
+      message: 'Only the app shell (src-main/index.ts, shell/, ipc/) may import electron.',
+    },
+  ],
 };
 
 export default tseslint.config(

@@ -23,6 +23,8 @@ const result = spawnSync(process.execPath, [path.join(electronDir, 'install.js')
 if (result.status === 0 && existsSync(path.join(electronDir, 'path.txt'))) {
   console.log('feedback-desk: Electron binary installed; `npm start` opens the desktop app.');
 } else {
-  console.log('feedback-desk: the Electron binary could not be downloaded here; only web mode is available on this machine (`npm start` opens it).');
+  console.log(
+    'feedback-desk: the Electron binary could not be downloaded here; only web mode is available on this machine (`npm start` opens it).',
+  );
 }
 process.exit(0);

@@ -3,9 +3,13 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /** `FEEDBACK_DESK_DATA_DIR` wins; otherwise the platform's per-user application-data folder. */
-export function dataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function dataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (env.FEEDBACK_DESK_DATA_DIR) return env.FEEDBACK_DESK_DATA_DIR;
-  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Feedback Desk');
+  if (platform === 'win32')
+    return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Feedback Desk');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Feedback Desk');
   return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'feedback-desk');
 }

@@ -38,7 +38,8 @@ export function parseOptions(argv: readonly string[], specs: readonly OptionSpec
         values[name] = true;
         continue;
       }
-      if (raw !== 'true' && raw !== 'false') throw new UsageError(`option '--${name}' takes true or false, not '${raw}'`);
+      if (raw !== 'true' && raw !== 'false')
+        throw new UsageError(`option '--${name}' takes true or false, not '${raw}'`);
       values[name] = raw === 'true';
       continue;
     }
@@ -60,15 +61,21 @@ function checkValue(spec: OptionSpec, raw: string): string | number {
     if (raw === '') throw new UsageError(`option '--${spec.name}' needs a non-empty value`);
     return raw;
   }
-  if (!/^-?\d+$/.test(raw)) throw new UsageError(`option '--${spec.name}' takes a whole number, not '${raw}'`);
+  if (!/^-?\d+$/.test(raw))
+    throw new UsageError(`option '--${spec.name}' takes a whole number, not '${raw}'`);
   const n = Number(raw);
-  if (spec.min !== undefined && n < spec.min) throw new UsageError(`option '--${spec.name}' must be at least ${spec.min}, not ${n}`);
-  if (spec.max !== undefined && n > spec.max) throw new UsageError(`option '--${spec.name}' must be at most ${spec.max}, not ${n}`);
+  if (spec.min !== undefined && n < spec.min)
+    throw new UsageError(`option '--${spec.name}' must be at least ${spec.min}, not ${n}`);
+  if (spec.max !== undefined && n > spec.max)
+    throw new UsageError(`option '--${spec.name}' must be at most ${spec.max}, not ${n}`);
   return n;
 }
 
 export function formatOptionsHelp(specs: readonly OptionSpec[]): string {
-  const rows = [...specs, { name: 'help', type: 'boolean', description: 'show this help' } satisfies OptionSpec].map((s) => {
+  const rows = [
+    ...specs,
+    { name: 'help', type: 'boolean', description: 'show this help' } satisfies OptionSpec,
+  ].map((s) => {
     const left = `  --${s.name}${s.type === 'boolean' ? '' : ` ${s.valueName ?? (s.type === 'integer' ? 'N' : 'VALUE')}`}`;
     const extra = [
       s.choices ? `one of ${s.choices.join('|')}` : '',

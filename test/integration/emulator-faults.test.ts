@@ -7,9 +7,7 @@ const PATH = '/v2/results/button-feedbacks.json?startDate=2026-01-01&endDate=202
 let emu: RunningEmulator;
 
 /** A raw GET that reports what happened on the wire, including resets and short bodies. */
-function raw(
-  url: string,
-): Promise<{
+function raw(url: string): Promise<{
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
