@@ -1,5 +1,5 @@
-// `npm test`: preflight (system packages, keytar), then typecheck, lint, build, unit, integration and e2e suites;
-// ends with one line `N passed, N failed` counted from the runners' JSON reports (typecheck/lint/build: one each).
+// `npm test`: preflight (system packages, keytar), then typecheck, lint, format, build, unit, integration and e2e suites;
+// ends with one line `N passed, N failed` counted from the runners' JSON reports (typecheck/lint/format/build: one each).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -201,6 +201,7 @@ const report = (name) => path.join(resultsDir, `${name}.json`);
 const steps = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'], count: wholeCheck },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], count: wholeCheck },
+  { name: 'format', command: 'npm', args: ['run', '--silent', 'format:check'], count: wholeCheck },
   { name: 'build', command: bin('electron-vite'), args: ['build'], count: wholeCheck },
   {
     name: 'unit (main + renderer)',
