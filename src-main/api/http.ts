@@ -1,5 +1,7 @@
 // The service's HTTP transport: base-URL rule, auth headers, timeouts, cancellation, 429 waits, retries with backoff.
 import { ApiError, isAbortError } from './errors.ts';
+import { createPacer } from './pacing.ts';
+import type { PaceInfo, PacingOptions } from './pacing.ts';
 
 export interface RetryInfo {
   endpoint: string;
@@ -33,6 +35,12 @@ export interface HttpOptions {
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   onRetry?: (info: RetryInfo) => void;
+  /** Pacing from X-Svc-RateLimit-Remaining (pacing.ts); false turns it off. */
+  pacing?: PacingOptions | false;
+  /** Called before each paced pause. */
+  onPace?: (info: PaceInfo & { endpoint: string }) => void;
+  /** Ask for gzip (default: yes, except on loopback, where compressing costs more than it saves). */
+  compression?: boolean;
 }
 
 export interface JsonResponse {
@@ -54,6 +62,10 @@ export interface HttpClient {
 
 const loopbackHosts = new Set(['localhost', '[::1]']);
 
+function isLoopbackHost(hostname: string): boolean {
+  return loopbackHosts.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
 /** Returns the base URL without a trailing slash, or throws a `config` ApiError saying what is wrong with it. */
 export function checkBaseUrl(raw: string): string {
   let url: URL;
@@ -65,7 +77,7 @@ export function checkBaseUrl(raw: string): string {
       `'${raw}' is not a valid address. Give the service's base URL, e.g. https://service.example.com.`,
     );
   }
-  const loopback = loopbackHosts.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+  const loopback = isLoopbackHost(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
     throw new ApiError(
       'config',
@@ -94,6 +106,11 @@ export function createHttpClient(options: HttpOptions): HttpClient {
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? sleepCancellable;
   const secrets = (options.secrets ?? []).filter((s) => s.length > 0);
+  const pacer = options.pacing === false ? null : createPacer(options.pacing ?? {});
+  const encoding =
+    (options.compression ?? !isLoopbackHost(new URL(baseUrl).hostname))
+      ? {}
+      : { 'Accept-Encoding': 'identity' };
   const timeoutText = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
 
   // Our own sentences never hold the token; text that comes from the service (its error message) might echo it.
@@ -119,6 +136,13 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     let rateLimitWaits = 0;
     for (;;) {
       if (signal?.aborted) throw cancelled(endpoint);
+      const pace = pacer?.delayMs();
+      if (pace) {
+        options.onPace?.({ ...pace, endpoint });
+        await sleep(pace.delayMs, signal).catch(() => {
+          throw cancelled(endpoint);
+        });
+      }
       const outcome = await attempt(target, endpoint, signal);
       if (outcome.ok) return outcome.response;
       let delayMs: number;
@@ -183,7 +207,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     let res: Response;
     try {
       res = await doFetch(target, {
-        headers: { Accept: 'application/json', ...options.headers },
+        headers: { Accept: 'application/json', ...encoding, ...options.headers },
         signal: combined,
       });
     } catch (error) {
@@ -191,6 +215,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
       if (isAbortError(error)) return networkFailure(`no answer within ${timeoutText}`);
       return networkFailure(describeNetworkError(error));
     }
+    pacer?.observe(res.headers);
     const status = res.status;
     if (status >= 200 && status < 300) {
       try {

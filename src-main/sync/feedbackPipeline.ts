@@ -4,9 +4,9 @@ import type { SyncProgress } from '../../src-shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { parseLocalDate } from '../api/localTime.ts';
 import { maxPageSize } from '../api/v2/client.ts';
-import type { V2Client } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';
 import { createBatchBuilder } from '../store/repos/feedbackBatch.ts';
+import type { PageSource } from './feedbackPages.ts';
 import type { FeedbackWriter, WriteResult } from './feedbackWriter.ts';
 import { advance, buttonFeedbackStreamOf, daysBetween, parseCursor, planRun } from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';
@@ -15,12 +15,12 @@ const msPerDay = 86_400_000;
 
 export interface FeedbackStreamOptions {
   store: Store;
-  client: V2Client;
+  pages: PageSource;
   writer: FeedbackWriter;
   /** Subtree root, or null for the whole authorised tree. */
   scope: number | null;
   /** Which service the checkpoint belongs to. */
-  source: string;
+  sourceId: string;
   since: string;
   until: string;
   trailingDays: number;
@@ -54,7 +54,7 @@ export interface FeedbackStreamResult {
 export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<FeedbackStreamResult> {
   const stream = buttonFeedbackStreamOf(o.scope);
   const start = planRun(parseCursor(o.store.checkpoints.get(stream)), {
-    source: o.source,
+    source: o.sourceId,
     scope: o.scope,
     from: o.since,
     to: o.until,
@@ -145,7 +145,7 @@ export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<Feedb
     while (!current.complete && !o.signal?.aborted) {
       const window = current;
       let windowDone = false;
-      const pages = o.client.buttonFeedbackPages(
+      const pages = o.pages.pages(
         {
           startDate: window.windowStart,
           endDate: window.windowEnd,
@@ -153,21 +153,22 @@ export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<Feedb
           limit: o.pageSize ?? maxPageSize,
           ...(o.scope !== null ? { experiencePointId: o.scope } : {}),
         },
-        { startOffset: window.offset, ...(o.signal ? { signal: o.signal } : {}) },
+        window.offset,
+        o.signal,
       );
       try {
         for await (const page of pages) {
           const next = advance(current, page.next ? page.next.offset : null, o.now());
-          builder.add(page.items);
-          result.itemsReceived += page.items.length;
+          builder.addColumns(page.columns);
+          result.itemsReceived += page.columns.n;
           result.pages++;
-          tally.itemsReceived += page.items.length;
+          tally.itemsReceived += page.columns.n;
           tally.pages++;
           current = next;
           windowDone = page.next === null;
           if (windowDone || builder.size >= batchRows || performance.now() - lastFlush >= batchMs)
             await flush(current, window, windowDone);
-          o.onProgress(progress('running', current, page.items.at(-1)?.localTime.slice(0, 10) ?? null));
+          o.onProgress(progress('running', current, page.lastLocalDay));
           if (o.signal?.aborted) break;
         }
       } catch (error) {

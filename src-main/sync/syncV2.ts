@@ -2,9 +2,13 @@
 // windows, several pages per transaction with the checkpoint, written on a writer thread; progress, cancellation.
 import type { SyncProgress } from '../../src-shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
+import type { RetryInfo } from '../api/http.ts';
+import type { PaceInfo } from '../api/pacing.ts';
 import type { V2Client } from '../api/v2/client.ts';
 import type { TreeItemV2 } from '../api/v2/records.ts';
 import type { Store } from '../store/db.ts';
+import { clientPageSource, threadPageSource } from './feedbackPages.ts';
+import type { V2ClientConfig } from './feedbackPages.ts';
 import { runFeedbackStream } from './feedbackPipeline.ts';
 import { createFeedbackWriter } from './feedbackWriter.ts';
 import { buttonFeedbackStream, utcDate } from './plan.ts';
@@ -33,6 +37,14 @@ export interface SyncV2Options {
   batchRows?: number;
   /** Write on a separate thread when the store is a file (default true). */
   writerThread?: boolean;
+  /**
+   * How to build the client again on a fetch thread (so parsing runs off this thread, in a small heap). Without it,
+   * pages are fetched with `client` on this thread.
+   */
+  clientConfig?: V2ClientConfig;
+  /** Messages of the fetch thread's client (with `clientConfig`). */
+  onRetry?: (info: RetryInfo) => void;
+  onPace?: (info: PaceInfo & { endpoint: string }) => void;
   now?: () => Date;
 }
 
@@ -116,15 +128,22 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     const roots = normaliseScope(options.scope, tree);
 
     const writer = await createFeedbackWriter(store, { thread: options.writerThread ?? true });
+    const threaded = options.clientConfig
+      ? await threadPageSource(options.clientConfig, {
+          ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+          ...(options.onPace ? { onPace: options.onPace } : {}),
+        })
+      : null;
+    const pages = threaded ?? clientPageSource(client);
     try {
       for (const scope of roots ?? [null]) {
         stream = scope === null ? buttonFeedbackStream : `${buttonFeedbackStream}@${scope}`;
         const r = await runFeedbackStream({
           store,
-          client,
+          pages,
           writer,
           scope,
-          source: options.sourceId ?? client.origin,
+          sourceId: options.sourceId ?? client.origin,
           since: options.since ?? utcDate(now(), -3 * 365),
           until: options.until ?? utcDate(now(), 2),
           trailingDays: options.trailingDays ?? 3,
@@ -139,7 +158,7 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
         if (r.status === 'cancelled') return cancelled();
       }
     } finally {
-      await writer.close();
+      await Promise.all([writer.close(), pages.close()]);
     }
     return finish('done');
   } catch (error) {

@@ -1,13 +1,28 @@
-// `feedback-desk status`: what the local store holds and where each sync stream stands.
+// `feedback-desk status`: what the local store holds and, per stream, the last sync, rows, lag and last error.
 import { defaultStorePath } from '../../paths.ts';
 import { openStore } from '../../store/db.ts';
 import { parseCursor } from '../../sync/plan.ts';
+import { syncRunning } from '../../sync/syncLock.ts';
 import { optBool, optString } from '../command.ts';
 import type { CliCommand } from '../command.ts';
+import { formatDuration } from '../syncProgress.ts';
+
+const number = (n: number): string => n.toLocaleString('en-US');
+
+/** Where a checkpoint stands, in words. */
+function cursorState(cursor: unknown): string {
+  const c = parseCursor(cursor);
+  if (!c) {
+    const kind = cursor && typeof cursor === 'object' && 'kind' in cursor ? String(cursor.kind) : null;
+    return kind ?? 'stored';
+  }
+  if (c.complete) return `complete through ${c.to}`;
+  return `${c.mode === 'replace' ? 'replacing' : 'at'} ${c.windowStart}..${c.windowEnd} offset ${c.offset}`;
+}
 
 export const status: CliCommand = {
   name: 'status',
-  summary: 'show what the local store holds: last sync, rows, and where each stream stands',
+  summary: 'show what the local store holds and, per stream, the last sync, rows, lag and last error',
   options: [
     {
       name: 'db',
@@ -21,29 +36,31 @@ export const status: CliCommand = {
     const path = optString(options, 'db') ?? defaultStorePath('default', io.env);
     const store = openStore(path, { mustExist: true });
     try {
+      const now = Date.now();
+      const holder = syncRunning(path);
       const lastRun = store.syncRuns.last();
       const lastDone = store.syncRuns.last('done');
-      const streams = store.checkpoints.all().map((c) => {
-        const cursor = parseCursor(c.cursor);
-        return {
-          stream: c.stream,
-          updatedAt: c.updatedAt,
-          state: cursor
-            ? cursor.complete
-              ? `complete through ${cursor.to}`
-              : `at ${cursor.windowStart}..${cursor.windowEnd} offset ${cursor.offset}`
-            : 'unknown',
-        };
+      const streams = store.syncStreams.all().map((s) => {
+        // 'running' with nobody holding the lock: the process was killed (the next sync records it so).
+        const state = s.lastStatus === 'running' && !holder ? 'interrupted' : s.lastStatus;
+        const lagSeconds = s.newestDataAt ? Math.max(0, (now - Date.parse(s.newestDataAt)) / 1000) : null;
+        return { ...s, lastStatus: state, lagSeconds };
       });
+      const checkpoints = store.checkpoints.all().map((c) => ({
+        stream: c.stream,
+        updatedAt: c.updatedAt,
+        state: cursorState(c.cursor),
+      }));
       const report = {
         storePath: path,
+        syncing: holder ? { pid: holder.pid, host: holder.host, startedAt: holder.startedAt } : null,
         treeItems: store.tree.count(),
         buttonFeedbacks: store.buttonFeedback.total(),
         buttonFeedbacksWithoutMisuse: store.buttonFeedback.total({ includeMisuse: false }),
         lastSync: lastDone ? { baseUrl: lastDone.baseUrl, finishedAt: lastDone.finishedAt } : null,
         lastRun: lastRun
           ? {
-              status: lastRun.status,
+              status: lastRun.status === 'running' && !holder ? 'interrupted' : lastRun.status,
               startedAt: lastRun.startedAt,
               finishedAt: lastRun.finishedAt,
               itemsReceived: lastRun.itemsReceived,
@@ -51,6 +68,7 @@ export const status: CliCommand = {
             }
           : null,
         streams,
+        checkpoints,
       };
       if (optBool(options, 'json')) {
         io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -59,13 +77,27 @@ export const status: CliCommand = {
       const lines = [
         `Store: ${path}`,
         `Tree items: ${report.treeItems}; button feedbacks: ${report.buttonFeedbacks} (${report.buttonFeedbacksWithoutMisuse} without misuse)`,
-        `Last finished sync: ${lastDone ? `${lastDone.finishedAt} from ${lastDone.baseUrl}` : 'never'}`,
+        holder
+          ? `A sync is running now (process ${holder.pid} on ${holder.host}, started ${holder.startedAt}).`
+          : `Last finished sync: ${lastDone ? `${lastDone.finishedAt} from ${lastDone.baseUrl}` : 'never'}`,
       ];
-      if (lastRun && lastRun.id !== lastDone?.id)
+      if (!holder && lastRun && lastRun.id !== lastDone?.id)
         lines.push(
-          `Last run: ${lastRun.status} (started ${lastRun.startedAt})${lastRun.error ? `: ${lastRun.error}` : ''}`,
+          `Last run: ${report.lastRun?.status} (started ${lastRun.startedAt})${lastRun.error ? `: ${lastRun.error}` : ''}`,
         );
-      for (const s of streams) lines.push(`Stream ${s.stream}: ${s.state} (updated ${s.updatedAt})`);
+      for (const s of streams) {
+        const parts = [
+          `last sync ${s.lastFinishedAt ?? s.lastStartedAt} (${s.lastStatus})`,
+          s.lastSuccessAt && s.lastStatus !== 'done' ? `last success ${s.lastSuccessAt}` : '',
+          s.rowsHeld !== null ? `${number(s.rowsHeld)} rows` : '',
+          s.newestDataAt && s.lagSeconds !== null
+            ? `newest data ${s.newestDataAt} (lag ${formatDuration(s.lagSeconds)})`
+            : '',
+          s.lastError ? `last error: ${s.lastError}` : 'no error',
+        ].filter(Boolean);
+        lines.push(`Stream ${s.stream}: ${parts.join('; ')}`);
+      }
+      for (const c of checkpoints) lines.push(`Checkpoint ${c.stream}: ${c.state} (updated ${c.updatedAt})`);
       io.stdout.write(`${lines.join('\n')}\n`);
       return 0;
     } finally {

@@ -41,6 +41,8 @@ async function tinyService(token: string): Promise<string> {
         ],
         { 'X-More-Available': 'false' },
       );
+    if (url.pathname !== '/v2/results/button-feedbacks.json')
+      return sendJson(res, 200, [], { 'X-More-Available': 'false' }); // every other resource: none
     const start = url.searchParams.get('startDate') ?? '';
     const end = url.searchParams.get('endDate') ?? '';
     const inWindow = start <= '2024-05-01' && '2024-05-01' < end;
@@ -95,9 +97,12 @@ describe('sync command', () => {
       ['--base-url', base, '--db', db, '--since', '2024-01-01', '--until', '2024-06-01'],
       {},
     );
-    expect(out.stderr).toBe('');
-    expect(out.stdout).toContain(`Syncing ${base} into ${db}`);
-    expect(out.stdout).toMatch(/Done: 2 button feedbacks received \(2 new\)/);
+    // Progress goes to stderr: plain lines off a terminal, one per stream as it ends.
+    expect(out.stderr).toContain('v2:button-feedbacks: 2 items, 1 pages, done\n');
+    expect(out.stderr).not.toMatch(/error|fail/i);
+    expect(out.stdout).toContain(`Syncing ${base} (v2) into ${db}`);
+    expect(out.stdout).toContain('v2:button-feedbacks: done, 2 items received, 2 rows held');
+    expect(out.stdout).toMatch(/^Done: 2 button feedbacks in the store, 2 tree items; /m);
     const q = await runCommand(query, ['--db', db], {});
     expect(JSON.parse(q.stdout)).toEqual([{ day: '2024-05-01', buttonIndex: 3, count: 1 }]);
     const qm = await runCommand(
@@ -108,7 +113,10 @@ describe('sync command', () => {
     expect(JSON.parse(qm.stdout)).toEqual([{ hour: '2024-05-01T10', buttonIndex: 3, count: 2 }]);
     const st = await runCommand(status, ['--db', db], {});
     expect(st.stdout).toContain('Tree items: 2; button feedbacks: 2 (1 without misuse)');
-    expect(st.stdout).toContain('Stream v2:button-feedbacks: complete through 2024-06-01');
+    expect(st.stdout).toContain('Checkpoint v2:button-feedbacks: complete through 2024-06-01');
+    expect(st.stdout).toMatch(
+      /Stream v2:button-feedbacks: last sync \S+ \(done\); 2 rows; newest data 2024-05-01T08:00:00\.000Z \(lag [^)]+\); no error/,
+    );
   });
 
   it('adds what to do to a refused token, and never prints it', async () => {

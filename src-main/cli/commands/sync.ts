@@ -1,19 +1,21 @@
-// `feedback-desk sync`: pull the tree and every v2 button feedback into the local store, resumable, with progress.
-import type { SyncProgress } from '../../../src-shared/contract.ts';
+// `feedback-desk sync`: pull v2 and/or v1 into the local store — resumable, incremental, one sync per file — with a
+// live progress display per stream.
 import { ApiError } from '../../api/errors.ts';
 import { checkBaseUrl } from '../../api/http.ts';
 import { parseLocalDate } from '../../api/localTime.ts';
-import { createV2Client } from '../../api/v2/client.ts';
 import { v2TokenEnvVar } from '../../credentials/credentialStore.ts';
 import type { CredentialStore } from '../../credentials/credentialStore.ts';
 import { createKeytarStore } from '../../credentials/keytarStore.ts';
+import { findV1Credentials } from '../../credentials/v1Credentials.ts';
 import { findV2Token } from '../../credentials/v2Token.ts';
 import { defaultStorePath } from '../../paths.ts';
-import { openStore } from '../../store/db.ts';
-import { syncV2 } from '../../sync/syncV2.ts';
+import type { SourceChoice } from '../../sync/orchestrator.ts';
+import { runSyncInThread } from '../../sync/syncRunner.ts';
+import type { SyncRequest } from '../../sync/syncRunner.ts';
 import { UsageError } from '../args.ts';
-import { optInt, optString } from '../command.ts';
-import type { CliCommand, CliIO } from '../command.ts';
+import { optBool, optInt, optString } from '../command.ts';
+import type { CliCommand } from '../command.ts';
+import { createProgressDisplay, formatDuration } from '../syncProgress.ts';
 
 export function dateOption(options: Record<string, unknown>, name: string): string | undefined {
   const value = options[name];
@@ -23,40 +25,28 @@ export function dateOption(options: Record<string, unknown>, name: string): stri
   return value;
 }
 
-const number = (n: number): string => n.toLocaleString('en-US');
-
-/** One progress line: rewritten in place at a terminal, at most every few seconds into a log. */
-function progressPrinter(io: CliIO): { update(p: SyncProgress): void; end(): void } {
-  const tty = 'isTTY' in io.stderr && io.stderr.isTTY === true;
-  let lastPrinted = 0;
-  let pending = false;
-  return {
-    update(p) {
-      if (p.stream !== 'v2:button-feedbacks' || p.phase !== 'running') return;
-      const now = performance.now();
-      if (!tty && now - lastPrinted < 2000) return;
-      lastPrinted = now;
-      const parts = [`button feedbacks: ${number(p.items)} received`, `${p.pages} pages`];
-      if (p.fraction !== null) parts.push(`${Math.floor(p.fraction * 100)}%`);
-      if (p.itemsPerSecond) parts.push(`${number(p.itemsPerSecond)}/s`);
-      io.stderr.write(tty ? `\r${parts.join(', ')}\x1b[K` : `${parts.join(', ')}\n`);
-      pending = tty;
-    },
-    end() {
-      if (pending) io.stderr.write('\n');
-      pending = false;
-    },
-  };
+function scopeOption(raw: string | undefined): number[] | undefined {
+  if (raw === undefined) return undefined;
+  const parts = raw.split(',').map((p) => p.trim());
+  if (!parts.every((p) => /^\d+$/.test(p)))
+    throw new UsageError(
+      `option '--scope' takes experience point or group ids like 12 or 12,15, not '${raw}'`,
+    );
+  return parts.map(Number);
 }
+
+const number = (n: number): string => n.toLocaleString('en-US');
 
 export function createSyncCommand(deps: { createCredentialStore?: () => CredentialStore } = {}): CliCommand {
   return {
     name: 'sync',
-    summary: 'pull the experience-point tree and every v2 button feedback into the local store',
+    summary: 'pull the service (v2, v1 or both) into the local store: resumable, incremental, with progress',
     details: [
-      `The token comes from ${v2TokenEnvVar} when set, else from the OS keychain ('feedback-desk login').`,
-      'An interrupted sync (Ctrl-C, a lost connection, a kill) resumes where it stopped on the next run;',
-      'a finished one makes the next run incremental (the last few days are fetched again for late uploads).',
+      `v2: the token comes from ${v2TokenEnvVar} when set, else from the OS keychain ('feedback-desk login').`,
+      'v1: FEEDBACK_DESK_V1_CLIENT_ID and FEEDBACK_DESK_V1_TOKEN, else the keychain account v1@<origin>.',
+      'An interrupted sync (Ctrl-C, a lost connection, a kill) resumes where it stopped on the next run; a finished',
+      'one makes the next run incremental: the last days are fetched again and replace what is stored (late',
+      'uploads, late misuse decisions, deletions). Only one sync writes to a file at a time.',
     ].join('\n'),
     options: [
       {
@@ -64,6 +54,13 @@ export function createSyncCommand(deps: { createCredentialStore?: () => Credenti
         type: 'string',
         valueName: 'URL',
         description: 'the service address (https://…, or http:// on localhost)',
+      },
+      {
+        name: 'source',
+        type: 'string',
+        choices: ['v1', 'v2', 'both'],
+        default: 'v2',
+        description: 'which API version(s) to sync',
       },
       {
         name: 'db',
@@ -82,6 +79,25 @@ export function createSyncCommand(deps: { createCredentialStore?: () => Credenti
         type: 'string',
         valueName: 'yyyy-MM-dd',
         description: 'local date to stop before (default the day after tomorrow)',
+      },
+      {
+        name: 'scope',
+        type: 'string',
+        valueName: 'ID[,ID…]',
+        description: 'only these experience points or groups, with their subtrees (default the whole tree)',
+      },
+      {
+        name: 'full',
+        type: 'boolean',
+        description: 'fetch the whole history again and replace what is stored (default: incremental)',
+      },
+      {
+        name: 'trailing-days',
+        type: 'integer',
+        valueName: 'N',
+        min: 0,
+        max: 300,
+        description: 'whole days before the last sync fetched again and replaced (default 3)',
       },
       {
         name: 'page-size',
@@ -109,55 +125,83 @@ export function createSyncCommand(deps: { createCredentialStore?: () => Credenti
       const since = dateOption(options, 'since');
       const until = dateOption(options, 'until');
       if (since && until && since >= until) throw new UsageError("option '--since' must be before '--until'");
+      const scope = scopeOption(optString(options, 'scope'));
+      const source = (optString(options, 'source') ?? 'v2') as SourceChoice;
       const pageSize = optInt(options, 'page-size');
+      const trailingDays = optInt(options, 'trailing-days');
       const dbPath = optString(options, 'db') ?? defaultStorePath('default', io.env);
       const credentials = (deps.createCredentialStore ?? createKeytarStore)();
-      const { token } = await findV2Token({ store: credentials, env: io.env, baseUrl });
 
-      const store = openStore(dbPath);
-      io.stdout.write(`Syncing ${baseUrl} into ${dbPath}\n`);
-      const printer = progressPrinter(io);
+      const display = createProgressDisplay(io);
+      const request: SyncRequest = {
+        dbPath,
+        baseUrl,
+        source,
+        ...(since ? { since } : {}),
+        ...(until ? { until } : {}),
+        ...(scope ? { scope } : {}),
+        ...(optBool(options, 'full') ? { full: true } : {}),
+        ...(trailingDays !== undefined ? { trailingDays } : {}),
+        ...(pageSize ? { pageSize } : {}),
+      };
+      if (source !== 'v1')
+        request.v2 = { token: (await findV2Token({ store: credentials, env: io.env, baseUrl })).token };
+      if (source !== 'v2') {
+        const v1 = await findV1Credentials({ store: credentials, env: io.env, baseUrl });
+        request.v1 = { clientId: v1.clientId, token: v1.token };
+      }
+
+      io.stdout.write(`Syncing ${baseUrl} (${source === 'both' ? 'v2 and v1' : source}) into ${dbPath}\n`);
       try {
-        const client = createV2Client({
-          baseUrl,
-          token,
-          onRetry: (r) =>
-            io.stderr.write(
-              `${r.rateLimited ? 'rate limited' : `retrying (${r.reason})`}: waiting ${Math.ceil(r.delayMs / 1000)} s\n`,
-            ),
-        });
-        const result = await syncV2({
-          store,
-          client,
+        const { summary, error } = await runSyncInThread(request, {
           signal: io.signal,
-          onProgress: (p) => printer.update(p),
-          ...(since ? { since } : {}),
-          ...(until ? { until } : {}),
-          ...(pageSize ? { pageSize } : {}),
+          onProgress: (p) => display.update(p),
+          onRetry: (r) =>
+            display.note(
+              `${r.rateLimited ? 'rate limited' : `retrying (${r.reason})`}: waiting ${Math.ceil(r.delayMs / 1000)} s`,
+            ),
+          onPace: (p) => {
+            if (p.delayMs >= 1000)
+              display.note(
+                `pacing: ${p.remaining} of ${p.limit} requests left this hour, waiting ${formatDuration(p.delayMs / 1000)}`,
+              );
+          },
         });
-        printer.end();
-        const summary = `${number(result.itemsReceived)} button feedbacks received (${number(result.rowsInserted)} new) in ${result.seconds.toFixed(1)} s; ${number(result.feedbackTotal)} in the store, ${number(result.experiencePointCount)} tree items.`;
-        if (result.status === 'cancelled') {
+        display.end();
+        for (const s of summary.streams)
           io.stdout.write(
-            `Cancelled: ${summary} The file is consistent; the next sync resumes where this one stopped.\n`,
+            `${s.stream}: ${s.status}, ${number(s.itemsReceived)} items received${s.rowsHeld !== null ? `, ${number(s.rowsHeld)} rows held` : ''} (${s.seconds.toFixed(1)} s)\n`,
+          );
+        const total = `${number(summary.feedbackTotal)} button feedbacks in the store, ${number(summary.treeItems)} tree items; ${summary.seconds.toFixed(1)} s.`;
+        if (summary.status === 'cancelled') {
+          io.stdout.write(
+            `Cancelled: ${total} The file is consistent; the next sync resumes where this one stopped.\n`,
           );
           return 130;
         }
-        io.stdout.write(`Done: ${summary}\n`);
+        if (summary.status === 'failed') throw explain(error ?? new Error('The sync failed.'), baseUrl);
+        io.stdout.write(`Done: ${total}\n`);
         return 0;
-      } catch (error) {
-        printer.end();
-        if (error instanceof ApiError && error.kind === 'auth' && error.status === 401)
-          throw new Error(
-            `${error.message} Run 'feedback-desk login --base-url ${new URL(baseUrl).origin}' to store a new token, or set ${v2TokenEnvVar}.`,
-            { cause: error },
-          );
-        throw error;
       } finally {
-        store.close();
+        display.end();
       }
     },
   };
+}
+
+/** A refused token gets the way out added; everything else is already worded for the user. */
+function explain(error: unknown, baseUrl: string): unknown {
+  if (
+    error instanceof ApiError &&
+    error.kind === 'auth' &&
+    error.status === 401 &&
+    !error.message.includes('v1')
+  )
+    return new Error(
+      `${error.message} Everything fetched before is kept. Run 'feedback-desk login --base-url ${new URL(baseUrl).origin}' to store a new token, or set ${v2TokenEnvVar}.`,
+      { cause: error },
+    );
+  return error;
 }
 
 export const sync = createSyncCommand();

@@ -74,8 +74,8 @@ export function uuidInto(id: string, out: Uint8Array, at: number): boolean {
   return true;
 }
 
-/** One page's rows as columns (made as soon as the page arrives, so the page's objects die young). */
-interface PageColumns {
+/** One page's rows as columns (made as soon as the page arrives, so its objects die young; transferable). */
+export interface PageColumns {
   n: number;
   point: Int32Array;
   localMs: Float64Array;
@@ -85,99 +85,131 @@ interface PageColumns {
   button: Uint8Array;
   misuse: Uint8Array;
   position: Int32Array;
+  /** Index into this page's `uiNames`, or noUi. */
   ui: Uint8Array;
+  uiNames: string[];
   ids: Uint8Array;
   textIds: Map<number, string>;
+  smileys: [number, string][];
 }
 
-/** Collects pages of records, then builds one batch: rows grouped by experience point (time order kept). */
+/** The transferable buffers of a page (for postMessage). */
+export function pageBuffers(c: PageColumns): ArrayBuffer[] {
+  return [
+    c.point,
+    c.localMs,
+    c.offsetMin,
+    c.survey,
+    c.smiley,
+    c.button,
+    c.misuse,
+    c.position,
+    c.ui,
+    c.ids,
+  ].map((a) => a.buffer as ArrayBuffer);
+}
+
+/** A page of validated records as columns. */
+export function pageColumns(items: readonly ButtonFeedbackV2[]): PageColumns {
+  const n = items.length;
+  const c: PageColumns = {
+    n,
+    point: new Int32Array(n),
+    localMs: new Float64Array(n),
+    offsetMin: new Int16Array(n),
+    survey: new Int32Array(n),
+    smiley: new Int32Array(n),
+    button: new Uint8Array(n),
+    misuse: new Uint8Array(n),
+    position: new Int32Array(n),
+    ui: new Uint8Array(n),
+    uiNames: [],
+    ids: new Uint8Array(n * 16),
+    textIds: new Map(),
+    smileys: [],
+  };
+  const uiIndex = new Map<string, number>();
+  const smileys = new Map<number, string>();
+  for (let i = 0; i < n; i++) {
+    const f = items[i] as ButtonFeedbackV2;
+    const t = parseLocalTimestamp(f.localTime);
+    if (!t) throw new Error(`unreadable localTime '${f.localTime}' reached the store`); // the client validates first
+    c.point[i] = f.experiencePointId;
+    c.localMs[i] = t.localMs;
+    c.offsetMin[i] = t.offsetMinutes;
+    c.survey[i] = f.surveyId;
+    c.smiley[i] = f.smileyId;
+    c.button[i] = f.buttonIndex;
+    c.misuse[i] = f.misuse ? 1 : 0;
+    c.position[i] = f.position ?? noPosition;
+    if (f.ui === null) c.ui[i] = noUi;
+    else {
+      let u = uiIndex.get(f.ui);
+      if (u === undefined) {
+        if (uiIndex.size >= noUi) throw new Error('more than 254 distinct ui values in one page');
+        u = uiIndex.size;
+        uiIndex.set(f.ui, u);
+        c.uiNames.push(f.ui);
+      }
+      c.ui[i] = u;
+    }
+    if (!uuidInto(f.feedbackId, c.ids, i * 16)) {
+      c.ids.fill(0, i * 16, i * 16 + 16);
+      c.textIds.set(i, f.feedbackId);
+    }
+    if (smileys.get(f.smileyId) !== f.smileyType) smileys.set(f.smileyId, f.smileyType);
+  }
+  c.smileys = [...smileys];
+  return c;
+}
+
+/** Collects pages, then builds one batch: rows grouped by experience point (time order kept). */
 export function createBatchBuilder(): {
   add(items: readonly ButtonFeedbackV2[]): void;
+  addColumns(page: PageColumns): void;
   readonly size: number;
   build(): FeedbackBatch;
 } {
   let pages: PageColumns[] = [];
   let size = 0;
-  let uiIndex = new Map<string, number>();
-  let uiNames: string[] = [];
-  let smileys = new Map<number, string>();
-
-  function columns(items: readonly ButtonFeedbackV2[]): PageColumns {
-    const n = items.length;
-    const c: PageColumns = {
-      n,
-      point: new Int32Array(n),
-      localMs: new Float64Array(n),
-      offsetMin: new Int16Array(n),
-      survey: new Int32Array(n),
-      smiley: new Int32Array(n),
-      button: new Uint8Array(n),
-      misuse: new Uint8Array(n),
-      position: new Int32Array(n),
-      ui: new Uint8Array(n),
-      ids: new Uint8Array(n * 16),
-      textIds: new Map(),
-    };
-    for (let i = 0; i < n; i++) {
-      const f = items[i] as ButtonFeedbackV2;
-      const t = parseLocalTimestamp(f.localTime);
-      if (!t) throw new Error(`unreadable localTime '${f.localTime}' reached the store`); // the client validates first
-      c.point[i] = f.experiencePointId;
-      c.localMs[i] = t.localMs;
-      c.offsetMin[i] = t.offsetMinutes;
-      c.survey[i] = f.surveyId;
-      c.smiley[i] = f.smileyId;
-      c.button[i] = f.buttonIndex;
-      c.misuse[i] = f.misuse ? 1 : 0;
-      c.position[i] = f.position ?? noPosition;
-      if (f.ui === null) c.ui[i] = noUi;
-      else {
-        let u = uiIndex.get(f.ui);
-        if (u === undefined) {
-          if (uiIndex.size >= noUi) throw new Error('more than 254 distinct ui values in one batch');
-          u = uiIndex.size;
-          uiIndex.set(f.ui, u);
-          uiNames.push(f.ui);
-        }
-        c.ui[i] = u;
-      }
-      if (!uuidInto(f.feedbackId, c.ids, i * 16)) {
-        c.ids.fill(0, i * 16, i * 16 + 16);
-        c.textIds.set(i, f.feedbackId);
-      }
-      if (smileys.get(f.smileyId) !== f.smileyType) smileys.set(f.smileyId, f.smileyType);
-    }
-    return c;
-  }
-
+  const addColumns = (page: PageColumns): void => {
+    if (page.n === 0) return;
+    pages.push(page);
+    size += page.n;
+  };
   return {
-    add(items) {
-      if (items.length === 0) return;
-      pages.push(columns(items));
-      size += items.length;
-    },
+    add: (items) => addColumns(pageColumns(items)),
+    addColumns,
     get size() {
       return size;
     },
     build() {
-      const batch = mergePages(pages, size, uiNames, smileys);
+      const batch = mergePages(pages, size);
       pages = [];
       size = 0;
-      uiIndex = new Map();
-      uiNames = [];
-      smileys = new Map();
       return batch;
     },
   };
 }
 
 /** Concatenates page columns, grouping rows by experience point with a counting sort (stable: time order kept). */
-function mergePages(
-  pages: readonly PageColumns[],
-  n: number,
-  uiNames: string[],
-  smileys: Map<number, string>,
-): FeedbackBatch {
+function mergePages(pages: readonly PageColumns[], n: number): FeedbackBatch {
+  const uiNames: string[] = [];
+  const uiIndex = new Map<string, number>();
+  const smileys = new Map<number, string>();
+  const uiMaps = pages.map((page) => {
+    for (const [id, type] of page.smileys) smileys.set(id, type);
+    return page.uiNames.map((name) => {
+      let u = uiIndex.get(name);
+      if (u === undefined) {
+        if (uiIndex.size >= noUi) throw new Error('more than 254 distinct ui values in one batch');
+        u = uiIndex.size;
+        uiIndex.set(name, u);
+        uiNames.push(name);
+      }
+      return u;
+    });
+  });
   const slotOf = new Map<number, number>();
   const counts: number[] = [];
   for (const page of pages)
@@ -215,7 +247,8 @@ function mergePages(
     smileys: [...smileys],
     hourly: new Float64Array(0),
   };
-  for (const c of pages)
+  pages.forEach((c, k) => {
+    const uiMap = uiMaps[k] ?? [];
     for (let i = 0; i < c.n; i++) {
       const s = slotOf.get(c.point[i] ?? 0) ?? 0;
       const j = next[s] ?? 0;
@@ -228,18 +261,22 @@ function mergePages(
       b.button[j] = c.button[i] ?? 0;
       b.misuse[j] = c.misuse[i] ?? 0;
       b.position[j] = c.position[i] ?? noPosition;
-      b.ui[j] = c.ui[i] ?? noUi;
+      const ui = c.ui[i] ?? noUi;
+      b.ui[j] = ui === noUi ? noUi : (uiMap[ui] ?? noUi);
       b.ids.set(c.ids.subarray(i * 16, i * 16 + 16), j * 16);
       const text = c.textIds.get(i);
       if (text !== undefined) b.textIds.set(j, text);
     }
+  });
   b.hourly = hourlyBuckets(b, null);
   return b;
 }
 
 /** The hourly buckets of the batch's rows (of the rows `only` marks, when given). Rows must be grouped by point. */
 export function hourlyBuckets(b: FeedbackBatch, only: Uint8Array | null): Float64Array {
-  const out: number[] = [];
+  // At most one bucket per row; a typed array keeps this off the JS heap (no growing array of boxed numbers).
+  const out = new Float64Array(b.n * bucketWidth);
+  let used = 0;
   const surveySlot = new Map<number, number>();
   // Within one point's run of rows: (local hour, survey slot, misuse) as one safe integer → bucket offset in `out`.
   let run = new Map<number, number>();
@@ -259,12 +296,16 @@ export function hourlyBuckets(b: FeedbackBatch, only: Uint8Array | null): Float6
     const key = (hour * 2097152 + slot) * 2 + misuse;
     let at = run.get(key);
     if (at === undefined) {
-      at = out.length;
+      at = used;
+      used += bucketWidth;
       run.set(key, at);
-      out.push(point, hour, survey, misuse, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+      out[at] = point;
+      out[at + 1] = hour;
+      out[at + 2] = survey;
+      out[at + 3] = misuse;
     }
     const k = at + 4 + (b.button[i] ?? 0);
     out[k] = (out[k] ?? 0) + 1;
   }
-  return Float64Array.from(out);
+  return out.slice(0, used);
 }

@@ -1,0 +1,183 @@
+// Where pages of button feedbacks come from, as columns: the caller's client on this thread, or a fetch thread
+// (its own client from a plain config) that fetches, parses, validates and converts them off the main thread.
+import { Worker } from 'node:worker_threads';
+import { ApiError } from '../api/errors.ts';
+import type { ApiErrorKind } from '../api/errors.ts';
+import type { RetryInfo } from '../api/http.ts';
+import type { PaceInfo, PacingOptions } from '../api/pacing.ts';
+import type { FeedbackWindowQuery, V2Client } from '../api/v2/client.ts';
+import type { NextPage } from '../api/v2/paging.ts';
+import { pageColumns } from '../store/repos/feedbackBatch.ts';
+import type { PageColumns } from '../store/repos/feedbackBatch.ts';
+
+export interface ColumnPage {
+  columns: PageColumns;
+  next: NextPage | null;
+  /** Local date of the page's last item (progress), or null for an empty page. */
+  lastLocalDay: string | null;
+}
+
+export interface PageSource {
+  /** Every page of a window from `startOffset` on; the next ones are already being fetched. */
+  pages(query: FeedbackWindowQuery, startOffset: number, signal?: AbortSignal): AsyncGenerator<ColumnPage>;
+  close(): Promise<void>;
+  readonly threaded: boolean;
+}
+
+/** What a fetch thread needs to build its own v2 client (plain data: it crosses a thread boundary). */
+export interface V2ClientConfig {
+  baseUrl: string;
+  token: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  maxRateLimitWaits?: number;
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  pacing?: PacingOptions | false;
+  compression?: boolean;
+}
+
+export function clientPageSource(client: V2Client): PageSource {
+  return {
+    threaded: false,
+    async *pages(query, startOffset, signal) {
+      for await (const page of client.buttonFeedbackPages(query, {
+        startOffset,
+        ...(signal ? { signal } : {}),
+      }))
+        yield {
+          columns: pageColumns(page.items),
+          next: page.next,
+          lastLocalDay: page.items.at(-1)?.localTime.slice(0, 10) ?? null,
+        };
+    },
+    close: async () => undefined,
+  };
+}
+
+/** Messages of the fetch thread, each tagged with the run (window) it belongs to. */
+export type FetchReply =
+  | { run: number; page: ColumnPage }
+  | { run: number; end: true }
+  | {
+      run: number;
+      error: { kind: ApiErrorKind | 'other'; message: string; endpoint?: string; status?: number };
+    }
+  | { run: number; retry: RetryInfo }
+  | { run: number; pace: PaceInfo & { endpoint: string } };
+
+const threadUrl = new URL('./feedbackFetchThread.ts', import.meta.url);
+
+/** A fetch thread, or null when none can be started (e.g. a bundled build without the thread's module). */
+export async function threadPageSource(
+  config: V2ClientConfig,
+  callbacks: {
+    onRetry?: (info: RetryInfo) => void;
+    onPace?: (info: PaceInfo & { endpoint: string }) => void;
+  } = {},
+): Promise<PageSource | null> {
+  let worker: Worker;
+  try {
+    worker = new Worker(threadUrl, {
+      workerData: { config },
+      // JSON parsing churns through short-lived objects; a small young generation keeps the RSS in check.
+      resourceLimits: { maxYoungGenerationSizeMb: 64, maxOldGenerationSizeMb: 128 },
+    });
+    const w = worker;
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (m: unknown): void => {
+        done();
+        if (m === 'ready') resolve();
+        else reject(new Error('the fetch thread did not start'));
+      };
+      const onError = (e: Error): void => {
+        done();
+        reject(e);
+      };
+      const onExit = (code: number): void => onError(new Error(`fetch thread exited (${code})`));
+      const done = (): void => {
+        w.off('message', onMessage);
+        w.off('error', onError);
+        w.off('exit', onExit);
+      };
+      w.on('message', onMessage);
+      w.on('error', onError);
+      w.on('exit', onExit);
+    });
+  } catch {
+    return null;
+  }
+
+  let run = 0;
+  const queue: FetchReply[] = [];
+  let wake: (() => void) | null = null;
+  let failure: Error | null = null;
+  worker.on('message', (m: FetchReply) => {
+    if (m.run !== run) return; // a stopped window's leftovers
+    if ('retry' in m) return callbacks.onRetry?.(m.retry);
+    if ('pace' in m) return callbacks.onPace?.(m.pace);
+    queue.push(m);
+    wake?.();
+  });
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      failure ??= new Error('the fetch thread stopped unexpectedly');
+      wake?.();
+      resolve();
+    }),
+  );
+  worker.on('error', (e) => {
+    failure = e;
+    wake?.();
+  });
+  const next = async (): Promise<FetchReply> => {
+    for (;;) {
+      const m = queue.shift();
+      if (m) return m;
+      if (failure) throw failure;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+    }
+  };
+
+  return {
+    threaded: true,
+    async *pages(query, startOffset, signal) {
+      run++;
+      queue.length = 0;
+      const stop = (): void => worker.postMessage({ stop: run });
+      signal?.addEventListener('abort', stop, { once: true });
+      worker.postMessage({ start: { run, query, startOffset } });
+      let ended = false;
+      try {
+        for (;;) {
+          const m = await next();
+          if ('end' in m) {
+            ended = true;
+            return;
+          }
+          if ('error' in m) {
+            ended = true;
+            const e = m.error;
+            if (e.kind === 'other') throw new Error(e.message);
+            throw new ApiError(e.kind, e.message, {
+              ...(e.endpoint !== undefined ? { endpoint: e.endpoint } : {}),
+              ...(e.status !== undefined ? { status: e.status } : {}),
+            });
+          }
+          if ('page' in m) {
+            yield m.page;
+            worker.postMessage({ ack: run });
+          }
+        }
+      } finally {
+        signal?.removeEventListener('abort', stop);
+        if (!ended) stop();
+      }
+    },
+    async close() {
+      worker.postMessage({ close: true });
+      await exited;
+    },
+  };
+}

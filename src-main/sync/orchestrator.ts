@@ -1,0 +1,217 @@
+// Runs a whole sync of one data file: takes its lock, marks runs a killed process left behind, then the streams
+// (v2 tree and button feedbacks, every other v2 resource, v1), recording each stream's outcome for `status`.
+import type { SyncProgress } from '../../src-shared/contract.ts';
+import { ApiError } from '../api/errors.ts';
+import type { RetryInfo } from '../api/http.ts';
+import type { PaceInfo } from '../api/pacing.ts';
+import type { V1Client } from '../api/v1/client.ts';
+import type { V2Client } from '../api/v2/client.ts';
+import type { Store } from '../store/db.ts';
+import type { V2ClientConfig } from './feedbackPages.ts';
+import { acquireSyncLock } from './syncLock.ts';
+import { syncV1 } from './syncV1.ts';
+import { syncV2 } from './syncV2.ts';
+import { syncV2Resources } from './v2Resources.ts';
+
+/** The streams as `status` lists them. */
+export const streamNames = {
+  v2Feedback: 'v2:button-feedbacks',
+  v2Resources: 'v2:resources',
+  v1: 'v1',
+} as const;
+
+export type SourceChoice = 'v1' | 'v2' | 'both';
+
+export interface RunSyncOptions {
+  store: Store;
+  sources: {
+    v1?: { client: V1Client; sourceId?: string };
+    /** `config` lets the button feedbacks be fetched and parsed on a thread of their own. */
+    v2?: { client: V2Client; config?: V2ClientConfig; sourceId?: string };
+  };
+  source: SourceChoice;
+  /** First local date (`yyyy-MM-dd`); default three years back. */
+  since?: string;
+  until?: string;
+  /** Subtree roots (v2 experience point ids = v1 folder keys); default the whole tree. */
+  scope?: number[];
+  /** Fetch the whole range again, replacing stored button feedbacks window by window. */
+  full?: boolean;
+  /** Whole local days re-fetched and replaced on an incremental run (default 3). */
+  trailingDays?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: SyncProgress) => void;
+  onRetry?: (info: RetryInfo) => void;
+  onPace?: (info: PaceInfo & { endpoint: string }) => void;
+  now?: () => Date;
+  /** Tuning for tests and benchmarks. */
+  pageSize?: number;
+  batchRows?: number;
+  writerThread?: boolean;
+}
+
+export interface StreamOutcome {
+  stream: string;
+  source: 'v1' | 'v2';
+  status: 'done' | 'cancelled' | 'failed';
+  itemsReceived: number;
+  /** Rows the stream's tables hold afterwards, when it can tell. */
+  rowsHeld: number | null;
+  error?: string;
+  seconds: number;
+}
+
+export interface RunSyncResult {
+  status: 'done' | 'cancelled' | 'failed';
+  streams: StreamOutcome[];
+  /** The first failure, as the user should read it. */
+  error?: Error;
+  seconds: number;
+}
+
+/**
+ * Runs the chosen sources' streams in order. A failing stream stops its source (a refused token fails every later
+ * request of it) and is recorded; the other source still runs. Cancellation stops everything. Throws
+ * SyncLockedError when another sync holds the file.
+ */
+export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
+  const { store } = o;
+  const now = o.now ?? (() => new Date());
+  const lock = acquireSyncLock(store.path, now);
+  const started = performance.now();
+  const streams: StreamOutcome[] = [];
+  let firstError: Error | undefined;
+  try {
+    // Nobody else syncs this file now: a run still 'running' belongs to a process that was killed.
+    store.syncRuns.markInterrupted();
+    store.syncStreams.markInterrupted();
+    const common = {
+      ...(o.since ? { since: o.since } : {}),
+      ...(o.until ? { until: o.until } : {}),
+      ...(o.scope && o.scope.length > 0 ? { scope: o.scope } : {}),
+      ...(o.trailingDays !== undefined ? { trailingDays: o.trailingDays } : {}),
+      ...(o.signal ? { signal: o.signal } : {}),
+      ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+      ...(o.pageSize ? { pageSize: o.pageSize } : {}),
+      now,
+    };
+    const run = async (
+      stream: string,
+      source: 'v1' | 'v2',
+      body: () => Promise<{ status: 'done' | 'cancelled'; itemsReceived: number; rowsHeld: number | null }>,
+      newest: () => string | null = () => null,
+    ): Promise<boolean> => {
+      const t0 = performance.now();
+      store.syncStreams.started(stream, source);
+      try {
+        const r = await body();
+        store.syncStreams.finished(stream, {
+          status: r.status,
+          itemsReceived: r.itemsReceived,
+          rowsHeld: r.rowsHeld,
+          newestDataAt: newest(),
+        });
+        streams.push({ stream, source, ...r, seconds: (performance.now() - t0) / 1000 });
+        return r.status === 'done';
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        firstError ??= error instanceof Error ? error : new Error(message);
+        try {
+          store.syncStreams.finished(stream, { status: 'failed', itemsReceived: 0, error: message });
+        } catch {
+          // The store may be what failed; the error itself is reported.
+        }
+        streams.push({
+          stream,
+          source,
+          status: 'failed',
+          itemsReceived: 0,
+          rowsHeld: null,
+          error: message,
+          seconds: (performance.now() - t0) / 1000,
+        });
+        return false;
+      }
+    };
+
+    const v2 = o.sources.v2;
+    if ((o.source === 'v2' || o.source === 'both') && v2) {
+      const ok = await run(
+        streamNames.v2Feedback,
+        'v2',
+        async () => {
+          const r = await syncV2({
+            store,
+            client: v2.client,
+            ...common,
+            ...(o.full ? { full: true } : {}),
+            ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
+            ...(v2.config ? { clientConfig: v2.config } : {}),
+            ...(o.onRetry ? { onRetry: o.onRetry } : {}),
+            ...(o.onPace ? { onPace: o.onPace } : {}),
+            ...(o.batchRows ? { batchRows: o.batchRows } : {}),
+            ...(o.writerThread !== undefined ? { writerThread: o.writerThread } : {}),
+          });
+          return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: r.feedbackTotal };
+        },
+        () => store.buttonFeedback.newestAt(),
+      );
+      if (ok)
+        await run(streamNames.v2Resources, 'v2', async () => {
+          const r = await syncV2Resources({
+            store,
+            client: v2.client,
+            ...common,
+            ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
+          });
+          return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: null };
+        });
+    }
+    const v1 = o.sources.v1;
+    if ((o.source === 'v1' || o.source === 'both') && v1 && !o.signal?.aborted)
+      await run(
+        streamNames.v1,
+        'v1',
+        async () => {
+          const r = await syncV1({
+            store,
+            client: v1.client,
+            ...common,
+            ...(v1.sourceId ? { sourceId: v1.sourceId } : {}),
+          });
+          return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: r.pressTotal };
+        },
+        () => newestV1Press(store),
+      );
+  } finally {
+    lock.release();
+  }
+  const cancelled = o.signal?.aborted || streams.some((s) => s.status === 'cancelled');
+  const failed = streams.some((s) => s.status === 'failed');
+  return {
+    status: failed ? 'failed' : cancelled ? 'cancelled' : 'done',
+    streams,
+    ...(firstError ? { error: firstError } : {}),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** The newest v1 press stored (ISO), per survey through the key, or null. */
+function newestV1Press(store: Store): string | null {
+  try {
+    const ms = store.db
+      .prepare(
+        'SELECT max((SELECT max(utc_time) FROM v1_press p WHERE p.survey_key = s.survey_key)) FROM v1_survey s',
+      )
+      .pluck()
+      .get();
+    return typeof ms === 'number' ? new Date(ms).toISOString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether an error means the credentials were refused (so the user must fix them, not retry). */
+export function isAuthFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'auth';
+}

@@ -1,0 +1,195 @@
+// A whole sync (runSync) on a thread of its own, from plain data: the caller's thread only receives progress and
+// the outcome, and every JSON-parsing heap of the sync is small and bounded. Falls back to this thread when no
+// thread can be started (e.g. a bundled build without the thread's module).
+import { Worker } from 'node:worker_threads';
+import type { SyncProgress } from '../../src-shared/contract.ts';
+import { ApiError } from '../api/errors.ts';
+import type { ApiErrorKind } from '../api/errors.ts';
+import type { RetryInfo } from '../api/http.ts';
+import type { PaceInfo } from '../api/pacing.ts';
+import { createV1Client } from '../api/v1/client.ts';
+import { createV2Client } from '../api/v2/client.ts';
+import { StoreError, openStore } from '../store/db.ts';
+import { runSync } from './orchestrator.ts';
+import type { RunSyncOptions, SourceChoice, StreamOutcome } from './orchestrator.ts';
+import { SyncLockedError } from './syncLock.ts';
+
+/** Everything a sync needs, as plain data (secrets included: they stay in this process's memory). */
+export interface SyncRequest {
+  dbPath: string;
+  migrationsDir?: string;
+  baseUrl: string;
+  source: SourceChoice;
+  v2?: { token: string; sourceId?: string };
+  v1?: { clientId: string; token: string; sourceId?: string };
+  since?: string;
+  until?: string;
+  scope?: number[];
+  full?: boolean;
+  trailingDays?: number;
+  pageSize?: number;
+  batchRows?: number;
+}
+
+export interface SyncSummary {
+  status: 'done' | 'cancelled' | 'failed';
+  streams: StreamOutcome[];
+  feedbackTotal: number;
+  treeItems: number;
+  seconds: number;
+}
+
+export interface SyncCallbacks {
+  signal?: AbortSignal;
+  onProgress?: (p: SyncProgress) => void;
+  onRetry?: (info: RetryInfo) => void;
+  onPace?: (info: PaceInfo & { endpoint: string }) => void;
+}
+
+type SerialError =
+  | { name: 'ApiError'; kind: ApiErrorKind; message: string; endpoint?: string; status?: number }
+  | { name: 'StoreError'; reason: StoreError['reason']; message: string }
+  | { name: 'SyncLockedError' | 'Error'; message: string };
+
+export type RunnerReply =
+  | { progress: SyncProgress }
+  | { retry: RetryInfo }
+  | { pace: PaceInfo & { endpoint: string } }
+  | { summary: SyncSummary; error: SerialError | null };
+
+export function serialiseError(error: unknown): SerialError {
+  if (error instanceof ApiError)
+    return {
+      name: 'ApiError',
+      kind: error.kind,
+      message: error.message,
+      ...(error.endpoint !== undefined ? { endpoint: error.endpoint } : {}),
+      ...(error.status !== undefined ? { status: error.status } : {}),
+    };
+  if (error instanceof StoreError)
+    return { name: 'StoreError', reason: error.reason, message: error.message };
+  if (error instanceof SyncLockedError) return { name: 'SyncLockedError', message: error.message };
+  return { name: 'Error', message: error instanceof Error ? error.message : String(error) };
+}
+
+function reviveError(e: SerialError): Error {
+  if (e.name === 'ApiError')
+    return new ApiError(e.kind, e.message, {
+      ...(e.endpoint !== undefined ? { endpoint: e.endpoint } : {}),
+      ...(e.status !== undefined ? { status: e.status } : {}),
+    });
+  if (e.name === 'StoreError') return new StoreError(e.reason, e.message);
+  const error = new Error(e.message);
+  error.name = e.name;
+  return error;
+}
+
+/** Runs the request on this thread (the thread's body, and the fallback). */
+export async function runSyncRequest(
+  req: SyncRequest,
+  cb: SyncCallbacks,
+): Promise<{ summary: SyncSummary; error: unknown }> {
+  const store = openStore(req.dbPath, req.migrationsDir ? { migrationsDir: req.migrationsDir } : {});
+  try {
+    const http = {
+      ...(cb.onRetry ? { onRetry: cb.onRetry } : {}),
+      ...(cb.onPace ? { onPace: cb.onPace } : {}),
+    };
+    const sources: RunSyncOptions['sources'] = {};
+    if (req.v2)
+      sources.v2 = {
+        client: createV2Client({ baseUrl: req.baseUrl, token: req.v2.token, ...http }),
+        // No fetch thread: this thread's heap is bounded already (runSyncInThread), and a thread less is memory less.
+        ...(req.v2.sourceId ? { sourceId: req.v2.sourceId } : {}),
+      };
+    if (req.v1)
+      sources.v1 = {
+        client: createV1Client({
+          baseUrl: req.baseUrl,
+          clientId: req.v1.clientId,
+          token: req.v1.token,
+          ...http,
+        }),
+        ...(req.v1.sourceId ? { sourceId: req.v1.sourceId } : {}),
+      };
+    const result = await runSync({
+      store,
+      sources,
+      source: req.source,
+      ...http,
+      ...(cb.signal ? { signal: cb.signal } : {}),
+      ...(cb.onProgress ? { onProgress: cb.onProgress } : {}),
+      ...(req.since ? { since: req.since } : {}),
+      ...(req.until ? { until: req.until } : {}),
+      ...(req.scope ? { scope: req.scope } : {}),
+      ...(req.full ? { full: true } : {}),
+      ...(req.trailingDays !== undefined ? { trailingDays: req.trailingDays } : {}),
+      ...(req.pageSize ? { pageSize: req.pageSize } : {}),
+      ...(req.batchRows ? { batchRows: req.batchRows } : {}),
+    });
+    return {
+      summary: {
+        status: result.status,
+        streams: result.streams,
+        feedbackTotal: store.buttonFeedback.total(),
+        treeItems: store.tree.count(),
+        seconds: result.seconds,
+      },
+      error: result.error ?? null,
+    };
+  } finally {
+    store.close();
+  }
+}
+
+const threadUrl = new URL('./syncRunnerThread.ts', import.meta.url);
+
+/**
+ * Runs the sync on its own thread; resolves with the summary and the first failure (null when none). Throws when
+ * the sync could not start (e.g. SyncLockedError, a StoreError opening the file).
+ */
+export async function runSyncInThread(
+  req: SyncRequest,
+  cb: SyncCallbacks = {},
+): Promise<{ summary: SyncSummary; error: Error | null }> {
+  let worker: Worker;
+  try {
+    worker = new Worker(threadUrl, {
+      workerData: { request: req },
+      resourceLimits: { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 512 },
+    });
+  } catch {
+    const r = await runSyncRequest(req, cb);
+    return { summary: r.summary, error: r.error === null ? null : reviveError(serialiseError(r.error)) };
+  }
+  const cancel = (): void => worker.postMessage('cancel');
+  cb.signal?.addEventListener('abort', cancel, { once: true });
+  if (cb.signal?.aborted) cancel();
+  try {
+    return await new Promise((resolve, reject) => {
+      let settled = false;
+      worker.on('message', (m: RunnerReply | { failed: SerialError }) => {
+        if ('progress' in m) cb.onProgress?.(m.progress);
+        else if ('retry' in m) cb.onRetry?.(m.retry);
+        else if ('pace' in m) cb.onPace?.(m.pace);
+        else if ('failed' in m) {
+          settled = true;
+          reject(reviveError(m.failed));
+        } else {
+          settled = true;
+          resolve({ summary: m.summary, error: m.error ? reviveError(m.error) : null });
+        }
+      });
+      worker.on('error', (e) => {
+        settled = true;
+        reject(e);
+      });
+      worker.on('exit', (code) => {
+        if (!settled) reject(new Error(`the sync thread stopped unexpectedly (${code})`));
+      });
+    });
+  } finally {
+    cb.signal?.removeEventListener('abort', cancel);
+    await worker.terminate().catch(() => undefined);
+  }
+}
