@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { checkHeader } from './checkStore.ts';
 import { StoreError, defaultMigrationsDir, loadMigrations, migrate } from './migrate.ts';
 import { createButtonFeedbackRepo } from './repos/buttonFeedbackRepo.ts';
 import type { ButtonFeedbackRepo } from './repos/buttonFeedbackRepo.ts';
@@ -52,6 +53,14 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
         `There is no data file at ${path} yet. Run 'feedback-desk sync' first, or give its path with --db.`,
       );
     mkdirSync(dirname(path), { recursive: true });
+    // The header costs one read; a damaged or foreign file is refused before SQLite or a migration touches it.
+    const header = checkHeader(path);
+    if (header === 'not-sqlite') throw corrupt(path);
+    if (header === 'foreign')
+      throw new StoreError(
+        'unusable',
+        `${path} belongs to another application, not Feedback Desk. Choose another data file (--db).`,
+      );
   }
   let db: Database.Database;
   try {
@@ -64,16 +73,13 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   }
   try {
     configureConnection(db);
+    refuseForeignSchema(db, path);
     migrate(db, loadMigrations(options.migrationsDir ?? defaultMigrationsDir), options.now);
   } catch (error) {
     db.close();
     if (error instanceof StoreError) throw error;
     const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
-    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
-      throw new StoreError(
-        'corrupt',
-        `The data file ${path} is damaged or is not a Feedback Desk file. Move it away and sync again to rebuild it from the service.`,
-      );
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') throw corrupt(path);
     throw new StoreError('unusable', `Could not prepare the data file ${path} (${messageOf(error)}).`);
   }
   const now = options.now ?? (() => new Date());
@@ -93,6 +99,23 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     },
   };
   return store;
+}
+
+function corrupt(path: string): StoreError {
+  return new StoreError(
+    'corrupt',
+    `The data file ${path} is damaged or is not a Feedback Desk file. Rebuild it from the service ('feedback-desk sync --rebuild' sets it aside and syncs again), or move it away.`,
+  );
+}
+
+/** An SQLite file with tables but none of ours (no schema_migration) is someone else's: never migrate into it. */
+function refuseForeignSchema(db: Database.Database, path: string): void {
+  const names = db.prepare('SELECT name FROM sqlite_master').pluck().all() as string[];
+  if (names.length > 0 && !names.includes('schema_migration'))
+    throw new StoreError(
+      'unusable',
+      `${path} is not a Feedback Desk data file. Choose another data file (--db).`,
+    );
 }
 
 /** The pragmas every connection to a store uses. */

@@ -111,7 +111,7 @@ describe('migrations', () => {
     );
     const error = storeError(() => openStore(path));
     expect(error.reason).toBe('corrupt');
-    expect(error.message).toContain('sync again to rebuild it');
+    expect(error.message).toContain("Rebuild it from the service ('feedback-desk sync --rebuild'");
   });
 
   it('refuses to create a file when it must exist', () => {

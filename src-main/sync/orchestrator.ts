@@ -6,6 +6,7 @@ import type { RetryInfo } from '../api/http.ts';
 import type { PaceInfo } from '../api/pacing.ts';
 import type { V1Client } from '../api/v1/client.ts';
 import type { V2Client } from '../api/v2/client.ts';
+import { StoreError } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 import type { V2ClientConfig } from './feedbackPages.ts';
 import { acquireSyncLock } from './syncLock.ts';
@@ -113,7 +114,8 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
         });
         streams.push({ stream, source, ...r, seconds: (performance.now() - t0) / 1000 });
         return r.status === 'done';
-      } catch (error) {
+      } catch (caught) {
+        const error = damaged(caught, store.path);
         const message = error instanceof Error ? error.message : String(error);
         firstError ??= error instanceof Error ? error : new Error(message);
         try {
@@ -194,6 +196,16 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
     ...(firstError ? { error: firstError } : {}),
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/** SQLite finding the file damaged mid-sync: said as the open-time check says it, with the way out. */
+function damaged(error: unknown, path: string): unknown {
+  const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
+  if (code !== 'SQLITE_CORRUPT' && code !== 'SQLITE_NOTADB') return error;
+  return new StoreError(
+    'corrupt',
+    `The data file ${path} turned out to be damaged during the sync. Rebuild it from the service ('feedback-desk sync --rebuild' sets it aside and syncs again).`,
+  );
 }
 
 /** The newest v1 press stored (ISO), per survey through the key, or null. */

@@ -1,8 +1,11 @@
 // Shared by the data-path integration tests: temp dirs, an independent count from the emulator's HTTP answers,
 // and a canonical dump of a store for exact comparisons.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -89,7 +92,11 @@ export function canonicalDump(path: string): {
         .digest('hex');
     // Cursors without `syncedAt` (when a run finished differs between runs; where it stands does not).
     const checkpoint = (
-      db.prepare('SELECT stream, cursor FROM sync_checkpoint ORDER BY stream').all() as {
+      db
+        .prepare(
+          "SELECT stream, cursor FROM sync_checkpoint WHERE stream LIKE 'v2:button-feedbacks%' ORDER BY stream",
+        )
+        .all() as {
         stream: string;
         cursor: string;
       }[]
@@ -108,4 +115,108 @@ export function canonicalDump(path: string): {
   } finally {
     db.close();
   }
+}
+
+/** Runs `feedback-desk <args>` as a child process; with `killAfterMs`, sends it `killSignal` then. */
+export function runCliProcess(
+  args: string[],
+  env: Record<string, string>,
+  killAfterMs?: number,
+  killSignal: NodeJS.Signals = 'SIGKILL',
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer =
+      killAfterMs === undefined ? undefined : setTimeout(() => child.kill(killSignal), killAfterMs);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+export const cliPath = join(import.meta.dirname, '../../bin/feedback-desk.js');
+
+/**
+ * Requests the emulator has answered for the demo token since the last call, read on the server's side from its
+ * budget header (X-Svc-RateLimit-Remaining counts every request; this probe's own request is left out).
+ */
+export function requestCounter(baseUrl: string): () => Promise<number> {
+  let last: number | null = null;
+  return async () => {
+    const res = await fetch(`${baseUrl}/v2/token/introspect`, { headers: { 'X-Svc-API-Token': demoToken } });
+    await res.arrayBuffer();
+    const remaining = Number(res.headers.get('x-svc-ratelimit-remaining'));
+    const used = last === null ? 0 : last - remaining - 1;
+    last = remaining;
+    return used;
+  };
+}
+
+/**
+ * A loopback proxy in front of the service that revokes the token after `allowFeedbackPages` button-feedback
+ * requests: from then on every request gets the service's own 401 body (a token revoked mid-run).
+ */
+export async function revokingProxy(
+  target: string,
+  allowFeedbackPages: number,
+): Promise<{ url: string; revoked: () => boolean; restore: () => void; close: () => Promise<void> }> {
+  let feedbackPages = 0;
+  let revoked = false;
+  const self = (): string => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = createServer((req, res) => {
+    if (
+      !revoked &&
+      (req.url ?? '').includes('/results/button-feedbacks.json') &&
+      ++feedbackPages > allowFeedbackPages
+    )
+      revoked = true;
+    if (revoked) {
+      const body = JSON.stringify({ status: 401, error: 'Unauthorized', message: 'Unknown API token' });
+      res.writeHead(401, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+      return res.end(body);
+    }
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(
+        (e): e is [string, string] =>
+          typeof e[1] === 'string' && !['host', 'connection', 'accept-encoding'].includes(e[0]),
+      ),
+    );
+    fetch(`${target}${req.url ?? '/'}`, { headers: { ...headers, 'accept-encoding': 'identity' } })
+      .then(async (answer) => {
+        const body = Buffer.from(await answer.arrayBuffer());
+        const out: Record<string, string> = {};
+        answer.headers.forEach((v, k) => {
+          // The Link of the next page names the service's address: point it at the proxy.
+          if (k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'connection')
+            out[k] = k === 'link' ? v.split(target).join(self()) : v;
+        });
+        out['content-length'] = String(body.length);
+        res.writeHead(answer.status, out);
+        res.end(body);
+      })
+      .catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: self(),
+    revoked: () => revoked,
+    restore: () => {
+      revoked = false;
+      feedbackPages = Number.NEGATIVE_INFINITY;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

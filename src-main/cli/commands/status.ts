@@ -1,5 +1,7 @@
 // `feedback-desk status`: what the local store holds and, per stream, the last sync, rows, lag and last error.
+import { existsSync } from 'node:fs';
 import { defaultStorePath } from '../../paths.ts';
+import { checkStoreInThread } from '../../store/checkStore.ts';
 import { openStore } from '../../store/db.ts';
 import { parseCursor } from '../../sync/plan.ts';
 import { syncRunning } from '../../sync/syncLock.ts';
@@ -31,9 +33,21 @@ export const status: CliCommand = {
       description: `the local store (default ${defaultStorePath()})`,
     },
     { name: 'json', type: 'boolean', description: 'print JSON instead of text' },
+    {
+      name: 'check',
+      type: 'boolean',
+      description: "check the file's integrity too (SQLite quick_check: seconds on a big file)",
+    },
   ],
   async run(options, io) {
     const path = optString(options, 'db') ?? defaultStorePath('default', io.env);
+    const check = optBool(options, 'check') && existsSync(path) ? await checkStoreInThread(path) : null;
+    if (check && !check.ok) {
+      io.stdout.write(
+        `Store: ${path}\nCheck: damaged (${check.problems.join('; ')}). Rebuild it from the service: feedback-desk sync --rebuild --db ${path} --base-url URL\n`,
+      );
+      return 1;
+    }
     const store = openStore(path, { mustExist: true });
     try {
       const now = Date.now();
@@ -53,6 +67,7 @@ export const status: CliCommand = {
       }));
       const report = {
         storePath: path,
+        ...(check ? { check: { ok: true, seconds: check.seconds } } : {}),
         syncing: holder ? { pid: holder.pid, host: holder.host, startedAt: holder.startedAt } : null,
         treeItems: store.tree.count(),
         buttonFeedbacks: store.buttonFeedback.total(),
@@ -76,6 +91,7 @@ export const status: CliCommand = {
       }
       const lines = [
         `Store: ${path}`,
+        ...(check ? [`Check: sound (quick_check in ${check.seconds.toFixed(1)} s)`] : []),
         `Tree items: ${report.treeItems}; button feedbacks: ${report.buttonFeedbacks} (${report.buttonFeedbacksWithoutMisuse} without misuse)`,
         holder
           ? `A sync is running now (process ${holder.pid} on ${holder.host}, started ${holder.startedAt}).`

@@ -9,6 +9,7 @@ import { createKeytarStore } from '../../credentials/keytarStore.ts';
 import { findV1Credentials } from '../../credentials/v1Credentials.ts';
 import { findV2Token } from '../../credentials/v2Token.ts';
 import { defaultStorePath } from '../../paths.ts';
+import { checkStoreInThread, setAsideStore } from '../../store/checkStore.ts';
 import type { SourceChoice } from '../../sync/orchestrator.ts';
 import { runSyncInThread } from '../../sync/syncRunner.ts';
 import type { SyncRequest } from '../../sync/syncRunner.ts';
@@ -92,6 +93,11 @@ export function createSyncCommand(deps: { createCredentialStore?: () => Credenti
         description: 'fetch the whole history again and replace what is stored (default: incremental)',
       },
       {
+        name: 'rebuild',
+        type: 'boolean',
+        description: 'check the data file first; when damaged, set it aside and sync everything again',
+      },
+      {
         name: 'trailing-days',
         type: 'integer',
         valueName: 'N',
@@ -151,6 +157,14 @@ export function createSyncCommand(deps: { createCredentialStore?: () => Credenti
         request.v1 = { clientId: v1.clientId, token: v1.token };
       }
 
+      if (optBool(options, 'rebuild')) {
+        const check = await checkStoreInThread(dbPath);
+        if (check.ok) io.stdout.write(`The data file is sound (checked in ${check.seconds.toFixed(1)} s).\n`);
+        else
+          io.stdout.write(
+            `The data file is damaged (${check.problems.join('; ')}); set aside as ${setAsideStore(dbPath)}. Rebuilding it from the service.\n`,
+          );
+      }
       io.stdout.write(`Syncing ${baseUrl} (${source === 'both' ? 'v2 and v1' : source}) into ${dbPath}\n`);
       try {
         const { summary, error } = await runSyncInThread(request, {

@@ -4,6 +4,7 @@ import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
 import { openStore } from '../db.ts';
 import type { Store } from '../db.ts';
 import { feedbackIdText, feedbackKey } from './buttonFeedbackRepo.ts';
+import { createBatchBuilder, noUi } from './feedbackBatch.ts';
 
 let store: Store;
 beforeEach(() => {
@@ -152,5 +153,111 @@ describe('button feedback writes', () => {
       { smiley_id: 1, smiley_type: 'SMILEY_TERMINAL' },
       { smiley_id: 2, smiley_type: 'SMILEY_TOUCH' },
     ]);
+  });
+});
+
+describe('batches, staging and the swap', () => {
+  const builderOf = (items: ButtonFeedbackV2[]) => {
+    const b = createBatchBuilder();
+    b.add(items);
+    return b.build();
+  };
+  const day = (d: string): number => Date.parse(`${d}T00:00:00Z`);
+
+  it('groups a batch by point, keeps time order within a point, and remaps ui and text ids across pages', () => {
+    const b = createBatchBuilder();
+    b.add([
+      feedback({ experiencePointId: 12, localTime: '2024-05-01T10:00:00.000+02:00', ui: 'link' }),
+      feedback({ experiencePointId: 11, localTime: '2024-05-01T10:01:00.000+02:00', feedbackId: 'legacy-7' }),
+    ]);
+    b.add([feedback({ experiencePointId: 12, localTime: '2024-05-01T10:02:00.000+02:00', ui: null })]);
+    const batch = b.build();
+    expect([...batch.point]).toEqual([11, 12, 12]);
+    expect([...batch.localMs]).toEqual([
+      Date.UTC(2024, 4, 1, 10, 1),
+      Date.UTC(2024, 4, 1, 10, 0),
+      Date.UTC(2024, 4, 1, 10, 2),
+    ]);
+    expect(batch.uiNames[batch.ui[1] ?? 0]).toBe('link');
+    expect(batch.ui[2]).toBe(noUi);
+    expect(batch.textIds).toEqual(new Map([[0, 'legacy-7']]));
+    store.buttonFeedback.append(batch);
+    expect(
+      store.db.prepare("SELECT count(*) AS n FROM v2_button_feedback WHERE feedback_id = 'legacy-7'").get(),
+    ).toEqual({ n: 1 });
+  });
+
+  it('appends a batch with rows already stored by counting only the new ones (the careful path)', () => {
+    const all = sample(600);
+    store.buttonFeedback.append(builderOf(all.slice(0, 400)));
+    const r = store.buttonFeedback.append(builderOf(all.slice(300, 600)));
+    expect(r.inserted).toBe(200);
+    expect(store.buttonFeedback.total()).toBe(600);
+    expect(rollupRows()).toEqual(recount());
+    expect(dailyRows()).toEqual(recountDaily());
+  });
+
+  it('a swap replaces the window: dropped rows go, re-flagged rows change, rows outside stay; rollups follow', () => {
+    const inside = (id: number, over: Partial<ButtonFeedbackV2> = {}): ButtonFeedbackV2 =>
+      feedback({
+        feedbackId: `00000000-0000-4000-8000-${String(900 + id).padStart(12, '0')}`,
+        localTime: `2024-05-0${2 + (id % 2)}T1${id % 10}:00:00.000+02:00`,
+        ...over,
+      });
+    const before = feedback({ localTime: '2024-05-01T23:59:00.000+02:00' });
+    const after = feedback({ localTime: '2024-05-04T00:00:00.000+02:00' });
+    const otherPoint = feedback({ experiencePointId: 99, localTime: '2024-05-02T12:00:00.000+02:00' });
+    store.buttonFeedback.writePage([before, after, otherPoint, ...[1, 2, 3, 4].map((i) => inside(i))]);
+    // The service now: press 2 deleted, press 3 judged misuse, press 5 uploaded late; point 99 unchanged.
+    const now = [inside(1), inside(3, { misuse: true }), inside(4), inside(5), otherPoint];
+    const swap = { stream: 's', fromMs: day('2024-05-02'), toMs: day('2024-05-04'), scope: null };
+    const first = store.buttonFeedback.stage('s', builderOf(now.slice(0, 2)), {
+      stream: 's',
+      cursor: { at: 1 },
+    });
+    expect(first).toEqual({ staged: 2, removed: 0, inserted: 0 });
+    expect(store.buttonFeedback.total()).toBe(7); // staging changes nothing the app reads
+    const done = store.buttonFeedback.stage(
+      's',
+      builderOf(now.slice(2)),
+      { stream: 's', cursor: { at: 2 } },
+      swap,
+    );
+    // By hand: 5 stored rows lay in [05-02, 05-04) (4 of point 11, 1 of point 99); 5 came back.
+    expect(done).toEqual({ staged: 3, removed: 5, inserted: 5 });
+    expect(store.checkpoints.get('s')).toEqual({ at: 2 });
+    expect(store.db.prepare('SELECT count(*) AS n FROM v2_button_feedback_stage').get()).toEqual({ n: 0 });
+    const ids = store.db
+      .prepare('SELECT hex(feedback_id) AS id, misuse FROM v2_button_feedback ORDER BY 1')
+      .all() as { id: string; misuse: number }[];
+    const hexOf = (f: ButtonFeedbackV2): string => f.feedbackId.replace(/-/g, '').toUpperCase();
+    expect(ids.map((r) => r.id).sort()).toEqual(
+      [before, after, otherPoint, inside(1), inside(3), inside(4), inside(5)].map(hexOf).sort(),
+    );
+    expect(ids.find((r) => r.id === hexOf(inside(3)))?.misuse).toBe(1);
+    expect(store.buttonFeedback.total()).toBe(7);
+    expect(store.buttonFeedback.total({ includeMisuse: false })).toBe(6);
+    expect(rollupRows()).toEqual(recount());
+    expect(dailyRows()).toEqual(recountDaily());
+  });
+
+  it('a scoped swap leaves other subtrees alone', () => {
+    store.tree.replace([
+      { experiencePointId: 1, name: 'root', parent: null, type: 'GROUP' },
+      { experiencePointId: 2, name: 'a', parent: 1, type: 'GROUP' },
+      { experiencePointId: 11, name: 'shop', parent: 2, type: 'EXPERIENCE_POINT' },
+      { experiencePointId: 12, name: 'other', parent: 1, type: 'EXPERIENCE_POINT' },
+    ]);
+    const mine = feedback({ experiencePointId: 11 });
+    const theirs = feedback({ experiencePointId: 12 });
+    store.buttonFeedback.writePage([mine, theirs]);
+    const swap = { stream: 's@2', fromMs: day('2024-05-01'), toMs: day('2024-05-02'), scope: 2 };
+    expect(store.buttonFeedback.stage('s@2', builderOf([]), undefined, swap)).toEqual({
+      staged: 0,
+      removed: 1,
+      inserted: 0,
+    });
+    expect(store.buttonFeedback.total()).toBe(1);
+    expect(rollupRows()).toEqual(recount());
   });
 });
