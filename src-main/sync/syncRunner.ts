@@ -182,7 +182,15 @@ export async function runSyncInThread(
       });
       worker.on('error', (e) => {
         settled = true;
-        reject(e);
+        // A build that does not ship the thread's module: run here instead.
+        if ((e as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')
+          resolve(
+            runSyncRequest(req, cb).then((r) => ({
+              summary: r.summary,
+              error: r.error === null ? null : reviveError(serialiseError(r.error)),
+            })),
+          );
+        else reject(e);
       });
       worker.on('exit', (code) => {
         if (!settled) reject(new Error(`the sync thread stopped unexpectedly (${code})`));
