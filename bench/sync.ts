@@ -13,6 +13,7 @@ const cli = join(import.meta.dirname, '../bin/feedback-desk.js');
 const now = '2026-11-21T14:00:00Z';
 const token = 'demo-v2-token';
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+const loadAverage = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /** Starts `feedback-desk emulator` in a child process; resolves with its URL once it listens. */
 async function startEmulatorProcess(
@@ -143,9 +144,7 @@ export async function run(args: string[]): Promise<void> {
   const size = args.find((a) => a.startsWith('--size='))?.slice(7) ?? 'large';
   const dir = mkdtempSync(join(tmpdir(), 'fd-bench-sync-'));
   const db = join(dir, `${size}.sqlite`);
-  console.log(
-    `files in ${dir}; ${new Date().toISOString()}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
-  );
+  console.log(`files in ${dir}; ${new Date().toISOString()}; load average ${loadAverage()}`);
   try {
     const emulator = await startEmulatorProcess(size);
     let ours: { rate: number; items: number } | null = null;
@@ -164,6 +163,7 @@ export async function run(args: string[]): Promise<void> {
         `  whole command (start, tree, button feedbacks, every other v2 resource): ${full.wallSeconds.toFixed(1)} s`,
       );
       console.log(`  peak RSS of the sync process: ${fmt(full.peakRssMb)} MB (target < 400)`);
+      console.log(`  load average after the sync (other work on this machine): ${loadAverage()}`);
       console.log(`  file: ${fmt(statSync(db).size / 1e6)} MB`);
     } finally {
       emulator.stop();

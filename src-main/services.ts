@@ -18,6 +18,7 @@ import { checkCommandArgs } from './ipc/commandArgs.ts';
 import { StoreError, openStore } from './store/db.ts';
 import type { Store } from './store/db.ts';
 import { syncSurveyDefinitions } from './sync/surveyDefinitions.ts';
+import { SyncLockedError, acquireSyncLock } from './sync/syncLock.ts';
 import { syncV2 } from './sync/syncV2.ts';
 
 /** The emulator as services use it (src-main/emulator/index.ts): started on loopback, closed after the demo sync. */
@@ -100,11 +101,16 @@ export function createServices(deps: ServicesDeps): Services {
     const s = openedStore();
     const controller = new AbortController();
     const work = (async (): Promise<Result<SyncSummary>> => {
+      // One sync per file: a CLI sync on the same file refuses to start meanwhile, and the reverse.
+      const lock = acquireSyncLock(s.path);
       const emulator = await (deps.startEmulator ?? loadEmulator)({
         port: 0,
         host: '127.0.0.1',
         size: deps.demoSize ?? 'demo',
         seed: 1,
+      }).catch((error: unknown) => {
+        lock.release();
+        throw error;
       });
       try {
         const client = createV2Client({
@@ -139,6 +145,7 @@ export function createServices(deps: ServicesDeps): Services {
           seconds: result.seconds,
         });
       } finally {
+        lock.release();
         await emulator.close();
       }
     })();
@@ -219,6 +226,7 @@ export function createServices(deps: ServicesDeps): Services {
 export function toAppError(error: unknown): AppError {
   if (error instanceof ApiError) return { code: errorCodeOf(error.kind), message: error.message };
   if (error instanceof StoreError) return { code: 'store', message: error.message };
+  if (error instanceof SyncLockedError) return { code: 'busy', message: error.message };
   const detail = error instanceof Error ? error.message : String(error);
   return {
     code: 'internal',

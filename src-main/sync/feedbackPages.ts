@@ -81,7 +81,7 @@ export async function threadPageSource(
     worker = new Worker(threadUrl, {
       workerData: { config },
       // JSON parsing churns through short-lived objects; a small young generation keeps the RSS in check.
-      resourceLimits: { maxYoungGenerationSizeMb: 64, maxOldGenerationSizeMb: 128 },
+      resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 },
     });
     const w = worker;
     await new Promise<void>((resolve, reject) => {
