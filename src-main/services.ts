@@ -15,6 +15,8 @@ import { ApiError, errorCodeOf } from './api/errors.ts';
 import { createV2Client } from './api/v2/client.ts';
 import type { CredentialStore } from './credentials/credentialStore.ts';
 import { checkCommandArgs } from './ipc/commandArgs.ts';
+import { existsSync } from 'node:fs';
+import { setAsideStore } from './store/checkStore.ts';
 import { StoreError, openStore } from './store/db.ts';
 import type { Store } from './store/db.ts';
 import { syncSurveyDefinitions } from './sync/surveyDefinitions.ts';
@@ -199,6 +201,15 @@ export function createServices(deps: ServicesDeps): Services {
         if (!running || running.controller.signal.aborted) return ok({ cancelled: false });
         running.controller.abort();
         return ok({ cancelled: true });
+      }),
+    'store:rebuild': () =>
+      guard((): Result<{ setAsidePath: string | null }> => {
+        if (running) return fail('busy', 'A sync is running. Cancel it first, then rebuild the local data.');
+        store?.close();
+        store = null;
+        // Moved aside, never deleted: the next open creates an empty store that a sync fills from the service.
+        const setAsidePath = existsSync(deps.storePath) ? setAsideStore(deps.storePath) : null;
+        return ok({ setAsidePath });
       }),
   };
 

@@ -152,6 +152,11 @@ export interface Commands {
   /** Start the built-in emulator on loopback and sync its demo world into the local store. */
   'demo:explore': { args: Record<string, never>; result: SyncSummary };
   'sync:cancel': { args: Record<string, never>; result: { cancelled: boolean } };
+  /**
+   * The local file cannot be used (damaged, or not Feedback Desk's): move it aside (never deleted) so the next sync
+   * rebuilds the store from the service. `setAsidePath` is where the old file went (null when there was none).
+   */
+  'store:rebuild': { args: Record<string, never>; result: { setAsidePath: string | null } };
 }
 
 export type CommandName = keyof Commands;
@@ -171,6 +176,7 @@ export const commandNames = [
   'analytics:scales',
   'demo:explore',
   'sync:cancel',
+  'store:rebuild',
 ] as const satisfies readonly CommandName[];
 
 export const eventNames = ['sync:progress'] as const satisfies readonly EventName[];

@@ -125,6 +125,7 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   'analytics:scales': parseScalesArgs,
   'demo:explore': parseEmpty,
   'sync:cancel': parseEmpty,
+  'store:rebuild': parseEmpty,
 };
 
 /** Narrows `value` to the arguments of `command`, or says in one phrase what is wrong with it. */

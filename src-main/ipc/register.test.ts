@@ -69,6 +69,7 @@ function smallHandlers(calls: string[]): Handlers {
       throw new Error('boom with details');
     },
     'sync:cancel': async () => ok({ cancelled: false }),
+    'store:rebuild': async () => ok({ setAsidePath: null }),
   };
 }
 

@@ -54,6 +54,7 @@ function smallHandlers(): {
       throw new Error('secret-token-abc leaked?');
     },
     'sync:cancel': async () => fail('not-found', 'No sync is running.'),
+    'store:rebuild': async () => ok({ setAsidePath: null }),
   };
   const onEvent: SubscribeToEvent = (name, listener) => {
     if (name !== 'sync:progress') return () => {};

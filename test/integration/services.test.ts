@@ -1,6 +1,6 @@
 // The composition root as both bridges see it: every contract command on a real store, the demo synced from the
 // real emulator in-process, results instead of exceptions, progress events, cancel, busy.
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -232,5 +232,24 @@ describe('services', () => {
     });
     await noEmulator.close();
     expect(await noEmulator.handlers['tree:list']({})).toMatchObject({ ok: false, error: { code: 'store' } });
+  });
+
+  it('rebuilds a damaged file: set aside with its bytes intact, then an empty store that the demo fills again', async () => {
+    const path = join(dir, 'damaged.sqlite');
+    const garbage = 'plain text, not SQLite '.repeat(100);
+    writeFileSync(path, garbage);
+    const local = createServices({ storePath: path, demoSize: 'tiny' });
+    expect(await local.handlers['app:getState']({})).toMatchObject({ ok: false, error: { code: 'store' } });
+    const rebuilt = await local.handlers['store:rebuild']({});
+    if (!rebuilt.ok) throw new Error(rebuilt.error.message);
+    const aside = rebuilt.value.setAsidePath;
+    expect(aside).toMatch(/damaged\.sqlite\.damaged-/);
+    expect(readFileSync(aside ?? '', 'utf8')).toBe(garbage); // nothing lost
+    expect(existsSync(path)).toBe(false);
+    expect(await local.handlers['app:getState']({})).toMatchObject({ ok: true, value: { hasData: false } });
+    const explored = await local.handlers['demo:explore']({});
+    expect(explored).toMatchObject({ ok: true });
+    expect(await local.handlers['app:getState']({})).toMatchObject({ ok: true, value: { hasData: true } });
+    await local.close();
   });
 });

@@ -7,6 +7,10 @@ import { useClient } from '../client.ts';
 export const useAppStore = defineStore('app', () => {
   const state = ref<AppState | null>(null);
   const loadError = ref<string | null>(null);
+  /** The local file cannot be used: the page offers to set it aside and rebuild from the service. */
+  const storeDamaged = ref(false);
+  /** Where the last rebuild put the old file. */
+  const rebuiltAside = ref<string | null>(null);
   const exploring = ref(false);
   const progress = ref<SyncProgress | null>(null);
   const exploreError = ref<string | null>(null);
@@ -27,9 +31,23 @@ export const useAppStore = defineStore('app', () => {
     if (result.ok) {
       state.value = result.value;
       loadError.value = null;
+      storeDamaged.value = false;
     } else {
       loadError.value = result.error.message;
+      storeDamaged.value = result.error.code === 'store';
     }
+  }
+
+  /** Sets the damaged local file aside (main never deletes it) and starts again from first launch. */
+  async function rebuildStore(): Promise<boolean> {
+    const result = await useClient().invoke('store:rebuild', {});
+    if (!result.ok) {
+      loadError.value = result.error.message;
+      return false;
+    }
+    rebuiltAside.value = result.value.setAsidePath;
+    await load();
+    return loadError.value === null;
   }
 
   async function exploreDemo(): Promise<boolean> {
@@ -73,6 +91,9 @@ export const useAppStore = defineStore('app', () => {
   return {
     state,
     loadError,
+    storeDamaged,
+    rebuiltAside,
+    rebuildStore,
     exploring,
     progress,
     exploreError,

@@ -25,6 +25,8 @@ interface World {
   exploreWaitsForCancel: boolean;
   queryDelay: (spec: QuerySpec) => number;
   scalesDelay: (id: number | null) => number;
+  /** The local file is damaged until store:rebuild sets it aside. */
+  storeDamaged: boolean;
 }
 
 const survey = (surveyId: number, presses: number) => ({ surveyId, name: `Survey ${surveyId}`, presses });
@@ -58,7 +60,9 @@ function smallHandlers(world: World, bridge: () => HandlersBridge): Handlers {
   let cancel: (() => void) | null = null;
   return {
     'app:getState': async () =>
-      ok({ hasData: world.hasData, storePath: '/tmp/s.sqlite', lastSync: null, syncing: false }),
+      world.storeDamaged
+        ? fail('store', 'The local data file is damaged.')
+        : ok({ hasData: world.hasData, storePath: '/tmp/s.sqlite', lastSync: null, syncing: false }),
     'tree:list': async () => ok(sampleTree),
     'analytics:query': async (spec) => {
       await wait(world.queryDelay(spec));
@@ -91,6 +95,11 @@ function smallHandlers(world: World, bridge: () => HandlersBridge): Handlers {
       stop?.();
       return ok({ cancelled: stop !== null });
     },
+    'store:rebuild': async () => {
+      world.storeDamaged = false;
+      world.hasData = false;
+      return ok({ setAsidePath: '/tmp/s.sqlite.damaged-1' });
+    },
   };
 }
 
@@ -105,6 +114,7 @@ beforeEach(() => {
     exploreWaitsForCancel: false,
     queryDelay: () => 0,
     scalesDelay: () => 0,
+    storeDamaged: false,
   };
   bridge = handlersBridge(smallHandlers(world, () => bridge));
   setClient(bridge);
@@ -152,6 +162,17 @@ describe('useAppStore', () => {
     world.exploreWaitsForCancel = false;
     expect(await app.exploreDemo()).toBe(true);
     expect(app).toMatchObject({ cancelled: false, hasData: true });
+  });
+
+  it('offers to rebuild a damaged local file, and shows first launch after it', async () => {
+    world.storeDamaged = true;
+    const app = useAppStore();
+    await app.load();
+    expect(app).toMatchObject({ loadError: 'The local data file is damaged.', storeDamaged: true });
+    expect(await app.rebuildStore()).toBe(true);
+    expect(app).toMatchObject({ loadError: null, storeDamaged: false, hasData: false });
+    expect(app.rebuiltAside).toBe('/tmp/s.sqlite.damaged-1');
+    expect(bridge.calls.map((c) => c.command)).toEqual(['app:getState', 'store:rebuild', 'app:getState']);
   });
 
   it('does not ask to cancel when nothing is being explored', async () => {
