@@ -1,5 +1,6 @@
 // v1 credentials: both env vars win; else the keychain account v1@<origin> holding JSON; clear sentences otherwise.
 import { describe, expect, it } from 'vitest';
+import { CredentialError } from './credentialStore.ts';
 import { createSessionStore } from './sessionStore.ts';
 import { findV1Credentials, v1CredentialsAccount } from './v1Credentials.ts';
 
@@ -35,5 +36,21 @@ describe('v1 credentials', () => {
     );
     expect(message).toMatch(/are unreadable; store them again/);
     expect(message).not.toContain('secret-but-not-json');
+  });
+});
+
+describe('v1 credentials without a usable keychain', () => {
+  it('names the v1 variables as the way out', async () => {
+    const broken = {
+      description: 'the OS keychain',
+      get: async () => {
+        throw new CredentialError('no bus; set FEEDBACK_DESK_V2_TOKEN instead', 'no-bus');
+      },
+      set: async () => undefined,
+      delete: async () => false,
+    };
+    await expect(findV1Credentials({ store: broken, env: {}, baseUrl })).rejects.toThrow(
+      'The v1 credentials for https://svc.example.com could not be read from the OS keychain (no bus); set FEEDBACK_DESK_V1_CLIENT_ID and FEEDBACK_DESK_V1_TOKEN instead.',
+    );
   });
 });

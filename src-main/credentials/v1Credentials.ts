@@ -29,7 +29,18 @@ export async function findV1Credentials(options: {
   if (clientId && token) return { clientId, token, source: `${v1ClientIdEnvVar} and ${v1TokenEnvVar}` };
   const origin = new URL(options.baseUrl).origin;
   const account = v1CredentialsAccount(options.baseUrl);
-  const stored = await options.store.get(account);
+  let stored: string | null;
+  try {
+    stored = await options.store.get(account);
+  } catch (error) {
+    // The store's own sentence names the v2 variable as the way out: give the v1 pair instead.
+    const failure = error instanceof CredentialError ? error.failure : 'failed';
+    throw new CredentialError(
+      `The v1 credentials for ${origin} could not be read from ${options.store.description} (${failure === 'failed' ? 'it failed' : failure.replace('-', ' ')}); set ${v1ClientIdEnvVar} and ${v1TokenEnvVar} instead.`,
+      failure,
+      { cause: error },
+    );
+  }
   if (stored) {
     let parsed: unknown = null;
     try {
