@@ -1,7 +1,7 @@
 // v2 record types and their boundary parsers (api-v2.md §2, DECISIONS.md value sets).
-import { parseLocalTimestamp } from '../localTime.ts';
-import { asObject, invalid, optInt, optString, reqBool, reqInt, reqOneOf, reqString } from '../validate.ts';
+import { asObject, optInt, optString, reqInt, reqOneOf, reqString } from '../validate.ts';
 import type { Where } from '../validate.ts';
+import { parseFeedbackCommon } from './feedbackLists.ts';
 
 export type TreeItemTypeV2 = 'GROUP' | 'EXPERIENCE_POINT';
 
@@ -39,23 +39,8 @@ export function parseTreeItem(value: unknown, where: Where): TreeItemV2 {
 
 export function parseButtonFeedback(value: unknown, where: Where): ButtonFeedbackV2 {
   const o = asObject(value, where);
-  const localTime = reqString(o, 'localTime', where);
-  if (parseLocalTimestamp(localTime) === null)
-    throw invalid(
-      where,
-      `field 'localTime' should be a timestamp like 2024-03-31T09:15:00.000+02:00 but is '${localTime.slice(0, 40)}'`,
-    );
-  const buttonIndex = reqInt(o, 'buttonIndex', where);
-  if (buttonIndex < 0 || buttonIndex > 10)
-    throw invalid(where, `field 'buttonIndex' should be 0..10 but is ${buttonIndex}`);
   return {
-    feedbackId: reqString(o, 'feedbackId', where),
-    smileyId: reqInt(o, 'smileyId', where),
-    localTime,
-    surveyId: reqInt(o, 'surveyId', where),
-    experiencePointId: reqInt(o, 'experiencePointId', where),
-    buttonIndex,
-    misuse: reqBool(o, 'misuse', where),
+    ...parseFeedbackCommon(o, where),
     smileyType: reqString(o, 'smileyType', where),
     position: optInt(o, 'position', where),
     ui: optString(o, 'ui', where),
