@@ -1,4 +1,6 @@
 // The shape of one CLI command and the I/O it is given (so tests run commands in-process).
+import { checkBaseUrl } from '../api/http.ts';
+import { UsageError } from './args.ts';
 import type { OptionSpec, OptionValues } from './args.ts';
 
 export interface CliIO {
@@ -32,4 +34,18 @@ export function optInt(options: OptionValues, name: string): number | undefined 
 }
 export function optBool(options: OptionValues, name: string): boolean {
   return options[name] === true;
+}
+
+/** The required `--base-url`, checked by the clients' address rule (https, or http on loopback). */
+export function baseUrlOption(options: OptionValues): string {
+  const raw = optString(options, 'base-url');
+  if (raw === undefined)
+    throw new UsageError(
+      "option '--base-url' is required (the service address, e.g. https://feedback.example.com)",
+    );
+  try {
+    return checkBaseUrl(raw);
+  } catch (error) {
+    throw new UsageError(`option '--base-url': ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

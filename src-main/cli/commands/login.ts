@@ -1,27 +1,13 @@
 // `feedback-desk login`: store (or delete) the v2 token of one service address in the OS keychain.
-import { checkBaseUrl } from '../../api/http.ts';
 import { ApiError } from '../../api/errors.ts';
 import { UsageError } from '../args.ts';
-import { optBool, optString } from '../command.ts';
+import { baseUrlOption, optBool } from '../command.ts';
 import type { CliCommand } from '../command.ts';
 import { keychainService, v2TokenAccount, v2TokenEnvVar } from '../../credentials/credentialStore.ts';
 import type { CredentialStore } from '../../credentials/credentialStore.ts';
 import { createKeytarStore } from '../../credentials/keytarStore.ts';
 import { asTerminal, promptHidden, readSecret } from '../../credentials/secretInput.ts';
 import { checkV2Token } from '../../credentials/v2TokenCheck.ts';
-
-/** The same address rule as `sync` (https, or http on loopback), so a stored token is one that sync can use. */
-export function parseBaseUrl(raw: string | undefined): URL {
-  if (raw === undefined)
-    throw new UsageError(
-      "option '--base-url' is required (the service address, e.g. https://feedback.example.com)",
-    );
-  try {
-    return new URL(checkBaseUrl(raw));
-  } catch (error) {
-    throw new UsageError(`option '--base-url': ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
 
 export function createLoginCommand(deps: { createStore?: () => CredentialStore } = {}): CliCommand {
   const createStore = deps.createStore ?? (() => createKeytarStore());
@@ -54,7 +40,7 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
       },
     ],
     async run(options, io) {
-      const origin = parseBaseUrl(optString(options, 'base-url')).origin;
+      const origin = new URL(baseUrlOption(options)).origin;
       const account = v2TokenAccount(origin);
       const fromStdin = optBool(options, 'v2-token-stdin');
       if (optBool(options, 'delete')) {

@@ -1,7 +1,6 @@
 // `feedback-desk sync`: pull v2 and/or v1 into the local store — resumable, incremental, one sync per file — with a
 // live progress display per stream.
 import { ApiError } from '../../api/errors.ts';
-import { checkBaseUrl } from '../../api/http.ts';
 import { parseLocalDate } from '../../api/localTime.ts';
 import { v2TokenEnvVar } from '../../credentials/credentialStore.ts';
 import type { CredentialStore } from '../../credentials/credentialStore.ts';
@@ -14,7 +13,7 @@ import type { SourceChoice } from '../../sync/orchestrator.ts';
 import { runSyncInThread } from '../../sync/syncRunner.ts';
 import type { SyncRequest } from '../../sync/syncRunner.ts';
 import { UsageError } from '../args.ts';
-import { optBool, optInt, optString } from '../command.ts';
+import { baseUrlOption, optBool, optInt, optString } from '../command.ts';
 import type { CliCommand } from '../command.ts';
 import { createProgressDisplay, formatDuration } from '../syncProgress.ts';
 
@@ -115,19 +114,7 @@ export function createSyncCommand(deps: { createCredentialStore?: () => Credenti
       },
     ],
     async run(options, io) {
-      const rawBase = optString(options, 'base-url');
-      if (rawBase === undefined)
-        throw new UsageError(
-          "option '--base-url' is required (the service address, e.g. https://feedback.example.com)",
-        );
-      let baseUrl: string;
-      try {
-        baseUrl = checkBaseUrl(rawBase);
-      } catch (error) {
-        throw new UsageError(
-          `option '--base-url': ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+      const baseUrl = baseUrlOption(options);
       const since = dateOption(options, 'since');
       const until = dateOption(options, 'until');
       if (since && until && since >= until) throw new UsageError("option '--since' must be before '--until'");
