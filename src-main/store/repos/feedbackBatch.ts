@@ -10,25 +10,8 @@ export const noUi = 255;
 /** Columns per hourly bucket in `FeedbackBatch.hourly`: point, local hour, survey, misuse, n0..n10. */
 export const bucketWidth = 15;
 
-export interface FeedbackBatch {
-  n: number;
-  point: Int32Array;
-  /** Local wall-clock ms (see localTime.ts). */
-  localMs: Float64Array;
-  offsetMin: Int16Array;
-  survey: Int32Array;
-  smiley: Int32Array;
-  button: Uint8Array;
-  misuse: Uint8Array;
-  position: Int32Array;
-  ui: Uint8Array;
-  uiNames: string[];
-  /** 16 bytes per row: the UUID's bytes (rows in `textIds` leave theirs zero). */
-  ids: Uint8Array;
-  /** Rows whose feedbackId is not a UUID, stored as text: row → id. */
-  textIds: Map<number, string>;
-  /** Distinct devices seen: [smileyId, smileyType]. */
-  smileys: [number, string][];
+/** Several pages' rows as columns, with their hourly rollup buckets counted in advance. */
+export interface FeedbackBatch extends PageColumns {
   /** The hourly buckets of all rows, `bucketWidth` numbers each (valid when every row is new to the store). */
   hourly: Float64Array;
 }
@@ -78,6 +61,7 @@ export function uuidInto(id: string, out: Uint8Array, at: number): boolean {
 export interface PageColumns {
   n: number;
   point: Int32Array;
+  /** Local wall-clock ms (see localTime.ts). */
   localMs: Float64Array;
   offsetMin: Int16Array;
   survey: Int32Array;
@@ -88,8 +72,11 @@ export interface PageColumns {
   /** Index into this page's `uiNames`, or noUi. */
   ui: Uint8Array;
   uiNames: string[];
+  /** 16 bytes per row: the UUID's bytes (rows in `textIds` leave theirs zero). */
   ids: Uint8Array;
+  /** Rows whose feedbackId is not a UUID, stored as text: row → id. */
   textIds: Map<number, string>;
+  /** Distinct devices seen: [smileyId, smileyType]. */
   smileys: [number, string][];
 }
 
