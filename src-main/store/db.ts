@@ -1,6 +1,6 @@
 // Opening the local SQLite store: file, pragmas (WAL, synchronous=NORMAL), migrations, and the repositories on it.
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkHeader } from './checkStore.ts';
 import { StoreError, defaultMigrationsDir, loadMigrations, migrate } from './migrate.ts';
@@ -52,6 +52,8 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
         'unusable',
         `There is no data file at ${path} yet. Run 'feedback-desk sync' first, or give its path with --db.`,
       );
+    const problem = storePathProblem(path);
+    if (problem) throw new StoreError('unusable', problem);
     mkdirSync(dirname(path), { recursive: true });
     // The header costs one read; a damaged or foreign file is refused before SQLite or a migration touches it.
     const header = checkHeader(path);
@@ -99,6 +101,17 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     },
   };
   return store;
+}
+
+/**
+ * What is wrong with a data file path before anything opens it, in one sentence (null: nothing seen). A folder
+ * given where a file belongs would otherwise surface as a raw `EISDIR`.
+ */
+export function storePathProblem(path: string): string | null {
+  if (path === ':memory:' || !existsSync(path)) return null;
+  if (statSync(path).isDirectory())
+    return `${path} is a folder, not a data file. Give the path of a file with --db, e.g. ${join(path, 'default.sqlite')}.`;
+  return null;
 }
 
 function corrupt(path: string): StoreError {

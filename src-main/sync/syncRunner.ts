@@ -29,6 +29,8 @@ export interface SyncRequest {
   trailingDays?: number;
   pageSize?: number;
   batchRows?: number;
+  /** The run's clock as an ISO instant (tests and benchmarks pass a fixed one); default the system clock. */
+  now?: string;
 }
 
 export interface SyncSummary {
@@ -84,6 +86,13 @@ function reviveError(e: SerialError): Error {
   return error;
 }
 
+/** A clock that always reads `iso` (a request crosses to the sync thread as plain data). */
+function fixedClock(iso: string): () => Date {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new Error(`the sync's clock must be an ISO instant, not '${iso}'`);
+  return () => new Date(ms);
+}
+
 /** Runs the request on this thread (the thread's body, and the fallback). */
 export async function runSyncRequest(
   req: SyncRequest,
@@ -126,6 +135,7 @@ export async function runSyncRequest(
       ...(req.trailingDays !== undefined ? { trailingDays: req.trailingDays } : {}),
       ...(req.pageSize ? { pageSize: req.pageSize } : {}),
       ...(req.batchRows ? { batchRows: req.batchRows } : {}),
+      ...(req.now ? { now: fixedClock(req.now) } : {}),
     });
     return {
       summary: {

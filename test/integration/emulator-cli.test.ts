@@ -1,6 +1,8 @@
 // `feedback-desk emulator` run in-process: help, one-line usage errors, and a real start/serve/stop cycle.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIO } from '../../src-main/cli/command.ts';
@@ -58,6 +60,25 @@ describe('feedback-desk emulator', () => {
     const err = t.err.join('');
     expect(err.trim().split('\n')).toHaveLength(1);
     expect(err).toContain(name);
+  });
+
+  it('says a busy port in one sentence before generating the world', async () => {
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const t = io();
+      const started = performance.now();
+      expect(await runCli(['emulator', '--port', String(port), '--size', 'large'], t)).toBe(1);
+      // The large world takes about a minute to generate: an answer this fast proves it was not generated.
+      expect(performance.now() - started).toBeLessThan(5000);
+      expect(t.out.join('')).toBe('');
+      expect(t.err.join('')).toBe(
+        `feedback-desk emulator: port ${port} on 127.0.0.1 is already in use (another emulator or server?); choose another with --port, or --port 0 for a free one\n`,
+      );
+    } finally {
+      await new Promise((r) => holder.close(r));
+    }
   });
 
   it('dumps a world to a fixture file and serves it back with --fixture', async () => {

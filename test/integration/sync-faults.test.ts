@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RetryInfo } from '../../src-main/api/http.ts';
+import { parseLocalDate } from '../../src-main/api/localTime.ts';
 import { createV2Client } from '../../src-main/api/v2/client.ts';
 import { createSessionStore } from '../../src-main/credentials/sessionStore.ts';
 import { runCommand } from '../../src-main/cli/testing.ts';
@@ -14,6 +15,7 @@ import type { RunningEmulator, World } from '../../src-main/emulator/index.ts';
 import { pressLocalDay } from '../../src-main/emulator/world/world.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import { runSync } from '../../src-main/sync/orchestrator.ts';
+import { addYears, utcDate } from '../../src-main/sync/plan.ts';
 import { syncV2 } from '../../src-main/sync/syncV2.ts';
 import { canonicalDump, demoToken, revokingProxy, tempDir } from './syncFixtures.ts';
 
@@ -80,7 +82,7 @@ describe('sync through faults', () => {
   it('stops with a clear message when the token is revoked mid-run, keeping every page received before', async () => {
     const proxy = await revokingProxy(emulator.url, 8);
     const keychain = createSessionStore();
-    const sync = createSyncCommand({ createCredentialStore: () => keychain });
+    const sync = createSyncCommand({ createCredentialStore: () => keychain, now: () => now });
     const path = join(dir, 'revoked.sqlite');
     const args = ['--base-url', proxy.url, '--db', path, '--page-size', '2000'];
     try {
@@ -91,10 +93,12 @@ describe('sync through faults', () => {
         `feedback-desk sync: The service at ${proxy.url} refused the API token (401). Check that the token is valid and not revoked, then try again. Everything fetched before is kept. Run 'feedback-desk login --base-url ${proxy.url}' to store a new token, or set FEEDBACK_DESK_V2_TOKEN.\n`,
       );
       expect(out.stderr).not.toContain(demoToken);
-      // By hand: 8 pages came before the 9th request met the 401. The first window (2023-11-22..2024-11-22, counted
-      // from the world's columns) fits in one page, committed when the window ended; then 7 full pages of 2,000 of
-      // the second window: five committed as one batch, two more when the failure came.
-      const firstWindow = [Date.UTC(2023, 10, 22), Date.UTC(2024, 10, 22)].map((ms) => ms / 86_400_000);
+      // By hand: 8 pages came before the 9th request met the 401. The first window (a year from the default start,
+      // three years of days before the command's clock `now`; counted from the world's columns) fits in one page,
+      // committed when the window ended; then 7 full pages of 2,000 of the second window: five committed as one
+      // batch, two more when the failure came.
+      const start = utcDate(now, -3 * 365);
+      const firstWindow = [start, addYears(start, 1)].map((d) => parseLocalDate(d) ?? NaN);
       let inFirst = 0;
       for (let i = 0; i < world.presses.count; i++) {
         const d = pressLocalDay(world, i);

@@ -16,6 +16,7 @@ import {
 } from '../../emulator/index.ts';
 import { UsageError } from '../args.ts';
 import { type CliCommand, optInt, optString } from '../command.ts';
+import { portInUse, portInUseMessage } from '../portCheck.ts';
 
 const SIZES = ['tiny', 'small', 'demo', 'large'] as const;
 
@@ -161,6 +162,10 @@ export const emulator: CliCommand = {
     const faults = parseFaults(options);
     const fixture = optString(options, 'fixture');
     const dump = optString(options, 'dump');
+    const port = optInt(options, 'port') ?? 8787;
+    const host = optString(options, 'host') ?? '127.0.0.1';
+    // Checked before the world is generated (seconds for demo, a minute for large), and again at the real listen.
+    if (!dump && (await portInUse(host, port))) throw new Error(portInUseMessage(host, port));
     io.stderr.write(fixture ? `Loading ${fixture}…\n` : `Generating the ${size} world…\n`);
     const world = fixture
       ? worldFromFixture(JSON.parse(await readFile(fixture, 'utf8')))
@@ -172,10 +177,13 @@ export const emulator: CliCommand = {
     }
     const running = await startEmulator({
       world,
-      port: optInt(options, 'port') ?? 8787,
-      host: optString(options, 'host') ?? '127.0.0.1',
+      port,
+      host,
       rateLimit: optInt(options, 'rate-limit') ?? 10000,
       ...(faults && { faults }),
+    }).catch((error: unknown) => {
+      const code = error instanceof Error && 'code' in error ? error.code : undefined;
+      throw code === 'EADDRINUSE' ? new Error(portInUseMessage(host, port), { cause: error }) : error;
     });
     const w = running.world;
     io.stdout.write(

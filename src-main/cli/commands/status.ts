@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { defaultStorePath } from '../../paths.ts';
 import { checkStoreInThread } from '../../store/checkStore.ts';
-import { openStore } from '../../store/db.ts';
+import { openStore, storePathProblem } from '../../store/db.ts';
 import { parseCursor } from '../../sync/plan.ts';
 import { syncRunning } from '../../sync/syncLock.ts';
 import { optBool, optString } from '../command.ts';
@@ -41,7 +41,10 @@ export const status: CliCommand = {
   ],
   async run(options, io) {
     const path = optString(options, 'db') ?? defaultStorePath('default', io.env);
-    const check = optBool(options, 'check') && existsSync(path) ? await checkStoreInThread(path) : null;
+    const check =
+      optBool(options, 'check') && existsSync(path) && !storePathProblem(path)
+        ? await checkStoreInThread(path)
+        : null;
     if (check && !check.ok) {
       io.stdout.write(
         `Store: ${path}\nCheck: damaged (${check.problems.join('; ')}). Rebuild it from the service: feedback-desk sync --rebuild --db ${path} --base-url URL\n`,

@@ -37,7 +37,13 @@ function scopeOption(raw: string | undefined): number[] | undefined {
 
 const number = (n: number): string => n.toLocaleString('en-US');
 
-export function createSyncCommand(deps: { createCredentialStore?: () => CredentialStore } = {}): CliCommand {
+export interface SyncCommandDeps {
+  createCredentialStore?: () => CredentialStore;
+  /** The clock the default window is counted from (tests pass a fixed one); default the system clock. */
+  now?: () => Date;
+}
+
+export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
   return {
     name: 'sync',
     summary: 'pull the service (v2, v1 or both) into the local store: resumable, incremental, with progress',
@@ -136,6 +142,7 @@ export function createSyncCommand(deps: { createCredentialStore?: () => Credenti
         ...(optBool(options, 'full') ? { full: true } : {}),
         ...(trailingDays !== undefined ? { trailingDays } : {}),
         ...(pageSize ? { pageSize } : {}),
+        ...(deps.now ? { now: deps.now().toISOString() } : {}),
       };
       if (source !== 'v1')
         request.v2 = { token: (await findV2Token({ store: credentials, env: io.env, baseUrl })).token };
