@@ -1,6 +1,7 @@
 // Electron IPC registration: contract commands → handlers, with sender and argument checks; events → the window.
 // Takes one-method interfaces instead of electron itself, so tests run in plain Node without loading Electron.
 import {
+  checkCommandArgs,
   commandNames,
   eventNames,
   fail,
@@ -12,7 +13,6 @@ import {
   type Result,
 } from '../../src-shared/contract.ts';
 import { commandChannel, eventChannel } from './channels.ts';
-import { checkCommandArgs } from './commandArgs.ts';
 
 /** The part of Electron's IpcMainInvokeEvent that is read: which frame sent the message. */
 export interface IpcInvokeEvent {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import {
   eventNames,
   fail,
+  checkCommandArgs,
   isCommandName,
   type CommandName,
   type EventName,
@@ -12,7 +13,7 @@ import {
   type Handlers,
   type Result,
 } from '../../src-shared/contract.ts';
-import { checkCommandArgs } from '../ipc/commandArgs.ts';
+
 import { createEventStreamHub } from './eventStream.ts';
 import { securityHeaders } from './securityHeaders.ts';
 import { createWebSession, type WebSession } from './session.ts';

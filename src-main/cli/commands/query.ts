@@ -1,7 +1,6 @@
 // `feedback-desk query`: counts from the local store only, as JSON (per local day or hour, and button index).
-import type { GroupDimension, QuerySpec } from '../../../src-shared/contract.ts';
+import { checkCommandArgs, type GroupDimension, type QuerySpec } from '../../../src-shared/contract.ts';
 import { querySpecProblem, runQuery } from '../../analytics/query.ts';
-import { checkCommandArgs } from '../../ipc/commandArgs.ts';
 import { defaultStorePath } from '../../paths.ts';
 import { openStore } from '../../store/db.ts';
 import { UsageError } from '../args.ts';

@@ -1,6 +1,6 @@
 // Tests of the boundary check of command arguments (shared by the IPC and the web bridge).
 import { describe, expect, it } from 'vitest';
-import { checkCommandArgs } from './commandArgs.ts';
+import { checkCommandArgs } from './index.ts';
 
 describe('checkCommandArgs', () => {
   it('accepts empty arguments for argument-less commands, and nothing else', () => {

@@ -1,0 +1,40 @@
+// Handlers of the app domain: the store's state, the tree, and setting a damaged store aside.
+import { existsSync } from 'node:fs';
+import type { AppCommands, AppState, DomainHandlers, Result } from '../../src-shared/contract.ts';
+import { fail, ok } from '../../src-shared/contract.ts';
+import { listTree } from '../analytics/query.ts';
+import { setAsideStore } from '../store/checkStore.ts';
+import { guard, type HandlerContext } from './context.ts';
+
+export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppCommands> {
+  return {
+    'app:getState': () =>
+      guard((): Result<AppState> => {
+        const s = ctx.store();
+        const last = s.syncRuns.last('done');
+        return ok({
+          hasData: s.tree.count() > 0 || s.buttonFeedback.total() > 0,
+          storePath: s.path,
+          lastSync: last
+            ? {
+                source: 'v2',
+                baseUrl: last.baseUrl,
+                finishedAt: last.finishedAt ?? last.startedAt,
+                feedbackCount: last.feedbackTotal ?? 0,
+              }
+            : null,
+          syncing: ctx.sync.running !== null,
+        });
+      }),
+    'tree:list': () => guard(() => ok(listTree(ctx.store().db))),
+    'store:rebuild': () =>
+      guard((): Result<{ setAsidePath: string | null }> => {
+        if (ctx.sync.running)
+          return fail('busy', 'A sync is running. Cancel it first, then rebuild the local data.');
+        ctx.closeStore();
+        // Moved aside, never deleted: the next open creates an empty store that a sync fills from the service.
+        const path = ctx.deps.storePath;
+        return ok({ setAsidePath: existsSync(path) ? setAsideStore(path) : null });
+      }),
+  };
+}

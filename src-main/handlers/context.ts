@@ -1,0 +1,97 @@
+// What every domain's handlers share: the opened store, the running sync, events, and turning failures into Results.
+import type {
+  AppError,
+  CommandArgs,
+  CommandName,
+  Events,
+  EventName,
+  Result,
+} from '../../src-shared/contract.ts';
+import { checkCommandArgs, fail } from '../../src-shared/contract.ts';
+import { ApiError, errorCodeOf } from '../api/errors.ts';
+import type { CredentialStore } from '../credentials/credentialStore.ts';
+import { StoreError } from '../store/db.ts';
+import type { Store } from '../store/db.ts';
+import { SyncLockedError } from '../sync/syncLock.ts';
+
+/** The emulator as services use it (src-main/emulator/index.ts): started on loopback, closed after the demo sync. */
+export interface EmulatorOptions {
+  port?: number;
+  host?: string;
+  seed?: number;
+  size?: 'tiny' | 'small' | 'demo' | 'large';
+  now?: Date;
+}
+export interface RunningEmulator {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface ServicesDeps {
+  storePath: string;
+  /** Where real service tokens live (used by the real-service sync of later issues). */
+  credentials?: CredentialStore;
+  /** Default: the built-in emulator, loaded on first use. */
+  startEmulator?: (options: EmulatorOptions) => Promise<RunningEmulator>;
+  /** The demo world's size (tests use 'tiny'). */
+  demoSize?: EmulatorOptions['size'];
+  fetch?: typeof globalThis.fetch;
+  migrationsDir?: string;
+  now?: () => Date;
+}
+
+/** A sync in progress: how to stop it, and a promise that settles when it has stopped. */
+export interface RunningSync {
+  controller: AbortController;
+  done: Promise<unknown>;
+}
+
+export interface HandlerContext {
+  deps: ServicesDeps;
+  /** The store, opened on first use (a closed services object refuses). */
+  store(): Store;
+  /** Closes the store; the next `store()` opens the file again (after a rebuild set it aside, a new one). */
+  closeStore(): void;
+  /** The sync that is running, if any (one at a time). */
+  sync: { running: RunningSync | null };
+  emit<E extends EventName>(name: E, payload: Events[E]): void;
+}
+
+/** Runs a handler body; any exception becomes a Result with a plain message. */
+export async function guard<T>(body: () => Promise<Result<T>> | Result<T>): Promise<Result<T>> {
+  try {
+    return await body();
+  } catch (error) {
+    const e = toAppError(error);
+    return fail(e.code, e.message);
+  }
+}
+
+/**
+ * The arguments checked once more inside main (the CLI and tests call handlers directly, not through a bridge),
+ * then the body; a bad argument is a 'bad-request' naming `what` ("The query was not understood: …").
+ */
+export function withArgs<K extends CommandName, T>(
+  command: K,
+  what: string,
+  args: unknown,
+  body: (args: CommandArgs<K>) => Promise<Result<T>> | Result<T>,
+): Promise<Result<T>> {
+  return guard(() => {
+    const checked = checkCommandArgs(command, args);
+    if (!checked.ok) return fail('bad-request', `${what} was not understood: ${checked.message}.`);
+    return body(checked.args);
+  });
+}
+
+/** Any failure as the user sees it: API and store errors carry their own sentences. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof ApiError) return { code: errorCodeOf(error.kind), message: error.message };
+  if (error instanceof StoreError) return { code: 'store', message: error.message };
+  if (error instanceof SyncLockedError) return { code: 'busy', message: error.message };
+  const detail = error instanceof Error ? error.message : String(error);
+  return {
+    code: 'internal',
+    message: `Something went wrong inside Feedback Desk (${detail.slice(0, 200)}). Please report it.`,
+  };
+}

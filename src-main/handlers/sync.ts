@@ -1,0 +1,92 @@
+// Handlers of the sync domain: the demo sync (the built-in emulator on loopback) and cancelling a running sync.
+import type { DomainHandlers, Result, SyncCommands, SyncSummary } from '../../src-shared/contract.ts';
+import { fail, ok } from '../../src-shared/contract.ts';
+import { createV2Client } from '../api/v2/client.ts';
+import { syncSurveyDefinitions } from '../sync/surveyDefinitions.ts';
+import { acquireSyncLock } from '../sync/syncLock.ts';
+import { syncV2 } from '../sync/syncV2.ts';
+import { guard, type EmulatorOptions, type HandlerContext, type RunningEmulator } from './context.ts';
+
+export const demoToken = 'demo-v2-token';
+/** The demo's checkpoint identity: the emulator's port changes every run, its world does not. */
+const demoSource = 'emulator:demo:seed-1';
+
+const loadEmulator = async (options: EmulatorOptions): Promise<RunningEmulator> =>
+  (await import('../emulator/index.ts')).startEmulator(options);
+
+export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncCommands> {
+  const { deps } = ctx;
+
+  async function exploreDemo(): Promise<Result<SyncSummary>> {
+    if (ctx.sync.running)
+      return fail('busy', 'A sync is already running. Wait for it to finish, or cancel it first.');
+    const s = ctx.store();
+    const controller = new AbortController();
+    const work = (async (): Promise<Result<SyncSummary>> => {
+      // One sync per file: a CLI sync on the same file refuses to start meanwhile, and the reverse.
+      const lock = acquireSyncLock(s.path);
+      const emulator = await (deps.startEmulator ?? loadEmulator)({
+        port: 0,
+        host: '127.0.0.1',
+        size: deps.demoSize ?? 'demo',
+        seed: 1,
+      }).catch((error: unknown) => {
+        lock.release();
+        throw error;
+      });
+      try {
+        const client = createV2Client({
+          baseUrl: emulator.url,
+          token: demoToken,
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        });
+        // Survey definitions first (a few requests): the per-scale views need each survey's scale. A cancel here
+        // leaves the signal aborted, and syncV2 then resolves 'cancelled' at once.
+        await syncSurveyDefinitions({
+          store: s,
+          client,
+          signal: controller.signal,
+          onProgress: (p) => ctx.emit('sync:progress', p),
+        });
+        const result = await syncV2({
+          store: s,
+          client,
+          signal: controller.signal,
+          sourceId: demoSource,
+          onProgress: (p) => ctx.emit('sync:progress', p),
+          ...(deps.now ? { now: deps.now } : {}),
+        });
+        if (result.status === 'cancelled')
+          return fail(
+            'cancelled',
+            'The demo sync was cancelled. What was already fetched is kept; explore the demo again to finish it.',
+          );
+        return ok({
+          feedbackCount: result.feedbackTotal,
+          experiencePointCount: result.experiencePointCount,
+          seconds: result.seconds,
+        });
+      } finally {
+        lock.release();
+        await emulator.close();
+      }
+    })();
+    ctx.sync.running = { controller, done: work.catch(() => undefined) };
+    try {
+      return await work;
+    } finally {
+      ctx.sync.running = null;
+    }
+  }
+
+  return {
+    'demo:explore': () => guard(exploreDemo),
+    'sync:cancel': () =>
+      guard((): Result<{ cancelled: boolean }> => {
+        const running = ctx.sync.running;
+        if (!running || running.controller.signal.aborted) return ok({ cancelled: false });
+        running.controller.abort();
+        return ok({ cancelled: true });
+      }),
+  };
+}

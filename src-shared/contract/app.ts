@@ -1,0 +1,44 @@
+// The app domain of the contract: what the local store holds, the experience-point tree, rebuilding the store.
+import { parseEmpty, type ArgParsers } from './parse.ts';
+
+export type TreeItemType = 'GROUP' | 'EXPERIENCE_POINT';
+
+/** One node of the experience-point tree, as v2 lists it (`parent` is absent on the root). */
+export interface TreeItem {
+  experiencePointId: number;
+  name: string;
+  parent: number | null;
+  type: TreeItemType;
+}
+
+export interface SyncInfo {
+  source: 'v2';
+  baseUrl: string;
+  finishedAt: string; // ISO instant
+  feedbackCount: number;
+}
+
+export interface AppState {
+  /** Whether the local store holds any synced data. */
+  hasData: boolean;
+  /** Where the local store is. */
+  storePath: string;
+  lastSync: SyncInfo | null;
+  syncing: boolean;
+}
+
+export interface AppCommands {
+  'app:getState': { args: Record<string, never>; result: AppState };
+  'tree:list': { args: Record<string, never>; result: TreeItem[] };
+  /**
+   * The local file cannot be used (damaged, or not Feedback Desk's): move it aside (never deleted) so the next sync
+   * rebuilds the store from the service. `setAsidePath` is where the old file went (null when there was none).
+   */
+  'store:rebuild': { args: Record<string, never>; result: { setAsidePath: string | null } };
+}
+
+export const appArgs: ArgParsers<AppCommands> = {
+  'app:getState': parseEmpty,
+  'tree:list': parseEmpty,
+  'store:rebuild': parseEmpty,
+};

@@ -1,0 +1,60 @@
+// The one typed contract between the renderer and main, merged from its domains (app, analytics, sync, …):
+// commands with their argument and result types and argument checks, and events. Both bridges (Electron IPC and
+// the loopback HTTP bridge of web mode) carry exactly these. A new domain adds its command map to `Commands`, its
+// checks to `parsers` and its names follow; a command without a check fails the typecheck.
+import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
+import { appArgs, type AppCommands } from './app.ts';
+import type { Parsed } from './parse.ts';
+import type { Result } from './result.ts';
+import { syncArgs, syncEventNames, type SyncCommands, type SyncEvents } from './sync.ts';
+
+export * from './analytics.ts';
+export * from './app.ts';
+export * from './result.ts';
+export * from './sync.ts';
+export type { Parsed } from './parse.ts';
+
+/** Command name → argument and result types, every domain's. */
+export interface Commands extends AppCommands, AnalyticsCommands, SyncCommands {}
+
+export type CommandName = keyof Commands;
+export type CommandArgs<K extends CommandName> = Commands[K]['args'];
+export type CommandResult<K extends CommandName> = Commands[K]['result'];
+
+/** Event name → payload. */
+export type Events = SyncEvents; // & AlertsEvents & … as domains add events
+export type EventName = keyof Events;
+
+/** Every command's argument check; complete by construction (a command without one fails the typecheck). */
+const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> } = {
+  ...appArgs,
+  ...analyticsArgs,
+  ...syncArgs,
+};
+
+export const commandNames = Object.keys(parsers) as CommandName[];
+export const eventNames = Object.keys({ ...syncEventNames } satisfies Record<EventName, true>) as EventName[];
+
+export function isCommandName(value: unknown): value is CommandName {
+  return typeof value === 'string' && Object.hasOwn(parsers, value);
+}
+
+/** Narrows `value` to the arguments of `command`, or says in one phrase what is wrong with it. */
+export function checkCommandArgs<K extends CommandName>(command: K, value: unknown): Parsed<CommandArgs<K>> {
+  const parse: (value: unknown) => Parsed<CommandArgs<K>> = parsers[command];
+  return parse(value);
+}
+
+/** Every handler of main, typed by the contract. Both bridges dispatch into one object of this type. */
+export type Handlers = {
+  [K in CommandName]: (args: CommandArgs<K>) => Promise<Result<CommandResult<K>>>;
+};
+
+/** The handlers of one domain's commands (each domain module in src-main/handlers builds one). */
+export type DomainHandlers<C> = Pick<Handlers, keyof C & CommandName>;
+
+/** What the preload exposes as `window.feedbackDesk`, and what the web bridge implements the same way. */
+export interface Bridge {
+  invoke<K extends CommandName>(command: K, args: CommandArgs<K>): Promise<Result<CommandResult<K>>>;
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+}
