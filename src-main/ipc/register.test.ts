@@ -18,6 +18,7 @@ import {
   type IpcInvokeEvent,
   type SubscribeToEvent,
 } from './register.ts';
+import { stubHandlers } from '../handlers/stubHandlers.ts';
 
 type Listener = (event: IpcInvokeEvent, ...args: unknown[]) => Promise<unknown>;
 
@@ -54,7 +55,7 @@ function ipcPair(frameUrl: string | null) {
 }
 
 function smallHandlers(calls: string[]): Handlers {
-  return {
+  return stubHandlers({
     'app:getState': async () => ok({ hasData: false, storePath: '/x', lastSync: null, syncing: false }),
     'tree:list': async () => {
       calls.push('tree:list');
@@ -70,7 +71,7 @@ function smallHandlers(calls: string[]): Handlers {
     },
     'sync:cancel': async () => ok({ cancelled: false }),
     'store:rebuild': async () => ok({ setAsidePath: null }),
-  };
+  });
 }
 
 const appOrigin = 'app://renderer';
