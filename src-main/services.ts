@@ -1,9 +1,15 @@
 // The composition root: opens the store on first use and merges every domain's handlers into the contract's.
 import type { Events, EventName, Handlers } from '../src-shared/contract.ts';
+import { createAlertHandlers } from './handlers/alerts.ts';
 import { createAnalyticsHandlers } from './handlers/analytics.ts';
 import { createAppHandlers } from './handlers/app.ts';
+import { createCommentHandlers } from './handlers/comments.ts';
 import { createConnectionsHandlers } from './handlers/connections.ts';
 import type { HandlerContext, ServicesDeps } from './handlers/context.ts';
+import { createFollowupHandlers } from './handlers/followups.ts';
+import { createPeopleHandlers } from './handlers/people.ts';
+import { createRankingHandlers } from './handlers/ranking.ts';
+import { createReconciliationHandlers } from './handlers/reconciliation.ts';
 import { createSyncHandlers } from './handlers/sync.ts';
 import { dirname } from 'node:path';
 import { createSessionStore } from './credentials/sessionStore.ts';
@@ -92,6 +98,12 @@ export function createServices(deps: ServicesDeps): Services {
     ...createAppHandlers(ctx),
     ...createAnalyticsHandlers(ctx),
     ...createSyncHandlers(ctx),
+    ...createFollowupHandlers(ctx),
+    ...createCommentHandlers(ctx),
+    ...createAlertHandlers(ctx),
+    ...createPeopleHandlers(ctx),
+    ...createReconciliationHandlers(ctx),
+    ...createRankingHandlers(ctx),
     ...createConnectionsHandlers(ctx),
   } satisfies Handlers;
 

@@ -10,6 +10,7 @@ import {
   type Handlers,
   type QuerySpec,
 } from '../../src-shared/contract.ts';
+import { withStubs } from '../../src-shared/testing/withStubs.ts';
 import {
   forwardEvents,
   registerIpcHandlers,
@@ -18,7 +19,6 @@ import {
   type IpcInvokeEvent,
   type SubscribeToEvent,
 } from './register.ts';
-import { stubHandlers } from '../handlers/stubHandlers.ts';
 
 type Listener = (event: IpcInvokeEvent, ...args: unknown[]) => Promise<unknown>;
 
@@ -55,7 +55,7 @@ function ipcPair(frameUrl: string | null) {
 }
 
 function smallHandlers(calls: string[]): Handlers {
-  return stubHandlers({
+  return withStubs({
     'app:getState': async () => ok({ hasData: false, storePath: '/x', lastSync: null, syncing: false }),
     'tree:list': async () => {
       calls.push('tree:list');

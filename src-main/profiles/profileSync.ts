@@ -79,7 +79,7 @@ export async function syncProfile(
       seconds: s.seconds,
       ...(s.error ? { error: s.error } : {}),
     })),
-    feedbackTotal: summary.feedbackTotal,
+    feedbackTotal: summary.totals.presses,
     seconds: summary.seconds,
     verification: null,
     verificationNote: null,
