@@ -5,6 +5,7 @@
 import { alertArgs, type AlertCommands } from './alerts.ts';
 import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
 import { appArgs, type AppCommands } from './app.ts';
+import { connectionsArgs, type ConnectionsCommands } from './connections.ts';
 import { commentArgs, type CommentCommands } from './comments.ts';
 import { followupArgs, type FollowupCommands } from './followups.ts';
 import type { Parsed } from './parse.ts';
@@ -23,6 +24,7 @@ export * from './followups.ts';
 export * from './people.ts';
 export * from './ranking.ts';
 export * from './reconciliation.ts';
+export * from './connections.ts';
 export * from './result.ts';
 export * from './sync.ts';
 export type { Parsed } from './parse.ts';
@@ -38,7 +40,8 @@ export interface Commands
     AlertCommands,
     PeopleCommands,
     ReconciliationCommands,
-    RankingCommands {}
+    RankingCommands,
+    ConnectionsCommands {}
 
 export type CommandName = keyof Commands;
 export type CommandArgs<K extends CommandName> = Commands[K]['args'];
@@ -59,6 +62,7 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...peopleArgs,
   ...reconciliationArgs,
   ...rankingArgs,
+  ...connectionsArgs,
 };
 
 export const commandNames = Object.keys(parsers) as CommandName[];
