@@ -4,26 +4,20 @@ import { effectScope, nextTick, ref } from 'vue';
 import { fail, ok, type Handlers, type QuerySpec } from '../../../src-shared/contract.ts';
 import { setClient } from '../client.ts';
 import { handlersBridge, type HandlersBridge } from '../testing/handlersBridge.ts';
-import { sampleTree } from '../testing/sampleTree.ts';
+import { withStubs } from '../../../src-shared/testing/withStubs.ts';
 import { clearQueryCache } from './queryCache.ts';
 import { useContractQueries, useContractQuery } from './useContractQuery.ts';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Answers one row whose count is the first point id; point 2 answers late, point 9 fails. */
-const handlers = {
-  'app:getState': async () => ok({ hasData: true, storePath: '/x', lastSync: null, syncing: false }),
-  'tree:list': async () => ok(sampleTree),
+const handlers: Handlers = withStubs({
   'analytics:query': async (spec: QuerySpec) => {
     const id = spec.filter.experiencePointIds?.[0] ?? 0;
     if (id === 9) return fail('store', 'The local data file is damaged.');
     await wait(id === 2 ? 40 : 1);
     return ok([{ day: '2026-01-01', count: id }]);
   },
-  'analytics:scales': async () => ok({ scales: [], unknown: [] }),
-  'demo:explore': async () => ok({ feedbackCount: 0, experiencePointCount: 0, seconds: 0 }),
-  'sync:cancel': async () => ok({ cancelled: false }),
-  'store:rebuild': async () => ok({ setAsidePath: null }),
-} satisfies Handlers;
+});
 
 const spec = (id: number): QuerySpec => ({
   measure: 'counts',
