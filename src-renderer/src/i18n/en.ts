@@ -23,6 +23,8 @@ export const en = {
     alerts: 'Alerts',
     people: 'People',
     reconciliation: 'Reconciliation',
+    sync: 'Sync',
+    connections: 'Connections',
   },
   state: {
     loading: 'Loading…',

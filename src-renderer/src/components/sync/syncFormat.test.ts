@@ -3,12 +3,19 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDuration,
   historyRow,
+  streamLabel,
   progressFraction,
   progressLine,
   verificationVerdict,
 } from './syncFormat.ts';
 
 describe('sync panel words', () => {
+  it('names streams', () => {
+    expect(streamLabel('v2:button-feedbacks')).toBe('Button presses');
+    expect(streamLabel('v2:follow-up-option-localizations')).toBe('Follow-up option localizations (v2)');
+    expect(streamLabel('v1')).toBe('v1 results');
+  });
+
   it('formats durations', () => {
     expect(formatDuration(42.4)).toBe('42 s');
     expect(formatDuration(125)).toBe('2 min 05 s');

@@ -11,8 +11,13 @@ const streamNames: Record<string, string> = {
   verify: 'Check against the service’s counts',
 };
 
+/** 'v2:follow-up-options' → 'Follow-up options (v2)'. */
 export function streamLabel(stream: string): string {
-  return streamNames[stream] ?? stream;
+  const known = streamNames[stream];
+  if (known) return known;
+  const [api, rest] = stream.includes(':') ? stream.split(':', 2) : ['', stream];
+  const words = (rest ?? '').replace(/-/g, ' ').replace(/\bfollow up\b/g, 'follow-up');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}${api ? ` (${api})` : ''}`;
 }
 
 const number = (n: number): string => Math.round(n).toLocaleString('en-US');
