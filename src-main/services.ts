@@ -2,6 +2,8 @@
 import type { Events, EventName, Handlers } from '../src-shared/contract.ts';
 import { createAnalyticsHandlers } from './handlers/analytics.ts';
 import { createAppHandlers } from './handlers/app.ts';
+import { createExportHandlers } from './handlers/export.ts';
+import { createDownloadShelf, type Download } from './export/downloadShelf.ts';
 import type { HandlerContext, ServicesDeps } from './handlers/context.ts';
 import { createSyncHandlers } from './handlers/sync.ts';
 import { StoreError, openStore } from './store/db.ts';
@@ -14,6 +16,8 @@ export { demoToken } from './handlers/sync.ts';
 export interface Services {
   handlers: Handlers;
   onEvent<E extends EventName>(name: E, listener: (payload: Events[E]) => void): () => void;
+  /** Web mode: a finished export waiting under `id` (handed out once), or null. */
+  takeDownload(id: string): Download | null;
   /** Cancels a running sync, waits for it to stop, closes the store. */
   close(): Promise<void>;
 }
@@ -22,6 +26,7 @@ export function createServices(deps: ServicesDeps): Services {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   let store: Store | null = null;
   let closed = false;
+  const downloads = createDownloadShelf();
 
   const ctx: HandlerContext = {
     deps,
@@ -54,10 +59,12 @@ export function createServices(deps: ServicesDeps): Services {
     ...createAppHandlers(ctx),
     ...createAnalyticsHandlers(ctx),
     ...createSyncHandlers(ctx),
+    ...createExportHandlers(ctx, downloads),
   } satisfies Handlers;
 
   return {
     handlers,
+    takeDownload: (id) => downloads.take(id),
     onEvent(name, listener) {
       let set = listeners.get(name);
       if (!set) listeners.set(name, (set = new Set()));

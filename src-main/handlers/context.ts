@@ -10,6 +10,7 @@ import type {
 import { checkCommandArgs, fail } from '../../src-shared/contract.ts';
 import { ApiError, errorCodeOf } from '../api/errors.ts';
 import type { CredentialStore } from '../credentials/credentialStore.ts';
+import type { ChooseExportPath } from '../export/saveDialog.ts';
 import { StoreError } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 import { SyncLockedError } from '../sync/syncLock.ts';
@@ -38,6 +39,8 @@ export interface ServicesDeps {
   fetch?: typeof globalThis.fetch;
   migrationsDir?: string;
   now?: () => Date;
+  /** Desktop: where to save an export (the native save dialog). Absent (web mode): exports become downloads. */
+  chooseExportPath?: ChooseExportPath;
 }
 
 /** A sync in progress: how to stop it, and a promise that settles when it has stopped. */

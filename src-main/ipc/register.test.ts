@@ -70,6 +70,9 @@ function smallHandlers(calls: string[]): Handlers {
     },
     'sync:cancel': async () => ok({ cancelled: false }),
     'store:rebuild': async () => ok({ setAsidePath: null }),
+    'export:chart': async () => ok({ kind: 'cancelled' }),
+    'export:table': async () => ok({ kind: 'cancelled' }),
+    'export:report': async () => ok({ kind: 'cancelled' }),
   };
 }
 

@@ -55,6 +55,9 @@ function smallHandlers(): {
     },
     'sync:cancel': async () => fail('not-found', 'No sync is running.'),
     'store:rebuild': async () => ok({ setAsidePath: null }),
+    'export:chart': async () => ok({ kind: 'cancelled' }),
+    'export:table': async () => ok({ kind: 'cancelled' }),
+    'export:report': async () => ok({ kind: 'cancelled' }),
   };
   const onEvent: SubscribeToEvent = (name, listener) => {
     if (name !== 'sync:progress') return () => {};

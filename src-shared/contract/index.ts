@@ -4,18 +4,20 @@
 // checks to `parsers` and its names follow; a command without a check fails the typecheck.
 import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
 import { appArgs, type AppCommands } from './app.ts';
+import { exportArgs, type ExportCommands } from './export.ts';
 import type { Parsed } from './parse.ts';
 import type { Result } from './result.ts';
 import { syncArgs, syncEventNames, type SyncCommands, type SyncEvents } from './sync.ts';
 
 export * from './analytics.ts';
 export * from './app.ts';
+export * from './export.ts';
 export * from './result.ts';
 export * from './sync.ts';
 export type { Parsed } from './parse.ts';
 
 /** Command name → argument and result types, every domain's. */
-export interface Commands extends AppCommands, AnalyticsCommands, SyncCommands {}
+export interface Commands extends AppCommands, AnalyticsCommands, SyncCommands, ExportCommands {}
 
 export type CommandName = keyof Commands;
 export type CommandArgs<K extends CommandName> = Commands[K]['args'];
@@ -30,6 +32,7 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...appArgs,
   ...analyticsArgs,
   ...syncArgs,
+  ...exportArgs,
 };
 
 export const commandNames = Object.keys(parsers) as CommandName[];

@@ -100,6 +100,9 @@ function smallHandlers(world: World, bridge: () => HandlersBridge): Handlers {
       world.hasData = false;
       return ok({ setAsidePath: '/tmp/s.sqlite.damaged-1' });
     },
+    'export:chart': async () => ok({ kind: 'cancelled' }),
+    'export:table': async () => ok({ kind: 'cancelled' }),
+    'export:report': async () => ok({ kind: 'cancelled' }),
   };
 }
 
