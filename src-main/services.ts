@@ -1,10 +1,16 @@
 // The composition root: opens the store on first use and merges every domain's handlers into the contract's.
 import type { Events, EventName, Handlers } from '../src-shared/contract.ts';
+import { createAlertHandlers } from './handlers/alerts.ts';
 import { createAnalyticsHandlers } from './handlers/analytics.ts';
 import { createAppHandlers } from './handlers/app.ts';
 import { createExportHandlers } from './handlers/export.ts';
 import { createDownloadShelf, type Download } from './export/downloadShelf.ts';
+import { createCommentHandlers } from './handlers/comments.ts';
 import type { HandlerContext, ServicesDeps } from './handlers/context.ts';
+import { createFollowupHandlers } from './handlers/followups.ts';
+import { createPeopleHandlers } from './handlers/people.ts';
+import { createRankingHandlers } from './handlers/ranking.ts';
+import { createReconciliationHandlers } from './handlers/reconciliation.ts';
 import { createSyncHandlers } from './handlers/sync.ts';
 import { StoreError, openStore } from './store/db.ts';
 import type { Store } from './store/db.ts';
@@ -60,6 +66,12 @@ export function createServices(deps: ServicesDeps): Services {
     ...createAnalyticsHandlers(ctx),
     ...createSyncHandlers(ctx),
     ...createExportHandlers(ctx, downloads),
+    ...createFollowupHandlers(ctx),
+    ...createCommentHandlers(ctx),
+    ...createAlertHandlers(ctx),
+    ...createPeopleHandlers(ctx),
+    ...createReconciliationHandlers(ctx),
+    ...createRankingHandlers(ctx),
   } satisfies Handlers;
 
   return {

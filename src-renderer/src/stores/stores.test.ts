@@ -10,6 +10,7 @@ import {
   type QuerySpec,
   type ScaleOverview,
 } from '../../../src-shared/contract.ts';
+import { withStubs } from '../../../src-shared/testing/withStubs.ts';
 import { setClient } from '../client.ts';
 import { handlersBridge, type HandlersBridge } from '../testing/handlersBridge.ts';
 import { sampleTree } from '../testing/sampleTree.ts';
@@ -58,7 +59,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function smallHandlers(world: World, bridge: () => HandlersBridge): Handlers {
   let cancel: (() => void) | null = null;
-  return {
+  return withStubs({
     'app:getState': async () =>
       world.storeDamaged
         ? fail('store', 'The local data file is damaged.')
@@ -100,10 +101,7 @@ function smallHandlers(world: World, bridge: () => HandlersBridge): Handlers {
       world.hasData = false;
       return ok({ setAsidePath: '/tmp/s.sqlite.damaged-1' });
     },
-    'export:chart': async () => ok({ kind: 'cancelled' }),
-    'export:table': async () => ok({ kind: 'cancelled' }),
-    'export:report': async () => ok({ kind: 'cancelled' }),
-  };
+  });
 }
 
 let world: World;
