@@ -6,6 +6,7 @@ import { alertArgs, type AlertCommands } from './alerts.ts';
 import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
 import { appArgs, type AppCommands } from './app.ts';
 import { exportArgs, type ExportCommands } from './export.ts';
+import { connectionsArgs, type ConnectionsCommands } from './connections.ts';
 import { commentArgs, type CommentCommands } from './comments.ts';
 import { followupArgs, type FollowupCommands } from './followups.ts';
 import type { Parsed } from './parse.ts';
@@ -25,12 +26,12 @@ export * from './followups.ts';
 export * from './people.ts';
 export * from './ranking.ts';
 export * from './reconciliation.ts';
+export * from './connections.ts';
 export * from './result.ts';
 export * from './sync.ts';
 export type { Parsed } from './parse.ts';
 
 /** Command name → argument and result types, every domain's. */
-export interface Commands extends AppCommands, AnalyticsCommands, SyncCommands, ExportCommands {}
 export interface Commands
   extends
     AppCommands,
@@ -41,7 +42,9 @@ export interface Commands
     AlertCommands,
     PeopleCommands,
     ReconciliationCommands,
-    RankingCommands {}
+    RankingCommands,
+    ConnectionsCommands,
+    ExportCommands {}
 
 export type CommandName = keyof Commands;
 export type CommandArgs<K extends CommandName> = Commands[K]['args'];
@@ -63,6 +66,7 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...peopleArgs,
   ...reconciliationArgs,
   ...rankingArgs,
+  ...connectionsArgs,
 };
 
 export const commandNames = Object.keys(parsers) as CommandName[];
