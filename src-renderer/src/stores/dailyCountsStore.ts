@@ -9,7 +9,7 @@ import { useClient } from '../client.ts';
 /** The query behind the chart for one feedback scale; `null` means the whole authorised tree. */
 export function dailyCountsQuery(experiencePointId: number | null, scale?: FeedbackScale): QuerySpec {
   return {
-    measure: 'counts',
+    measures: ['count'],
     groupBy: ['day', 'buttonIndex'],
     filter: {
       ...(experiencePointId === null ? {} : { experiencePointIds: [experiencePointId] }),

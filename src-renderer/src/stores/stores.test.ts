@@ -247,7 +247,7 @@ describe('useDailyCountsStore', () => {
     expect(bridge.calls.at(-1)).toEqual({
       command: 'analytics:query',
       args: {
-        measure: 'counts',
+        measures: ['count'],
         groupBy: ['day', 'buttonIndex'],
         filter: { experiencePointIds: [2], scale: 'nps' },
       },
