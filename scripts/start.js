@@ -4,9 +4,25 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startPlan } from './startPlan.ts';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(import.meta.url);
+
+let electronBinary = null;
+try {
+  const electronDir = dirname(require.resolve('electron/package.json'));
+  // the package's main export is the binary's path; path.txt exists once the binary was downloaded
+  if (existsSync(join(electronDir, 'path.txt'))) electronBinary = require('electron');
+} catch {
+  // electron is a devDependency; without it, web mode is the only way.
+}
+// `npm start -- --port 4100`: the options after `--` are checked before the build and go to web mode.
+const plan = startPlan(process.argv.slice(2), electronBinary, root);
+if (plan.kind === 'print') {
+  (plan.exitCode === 0 ? process.stdout : process.stderr).write(plan.text);
+  process.exit(plan.exitCode);
+}
 
 console.log('Building Feedback Desk…');
 const build = spawnSync(
@@ -35,20 +51,7 @@ function runToEnd(command, args, env) {
   });
 }
 
-let electronDir = null;
-try {
-  electronDir = dirname(require.resolve('electron/package.json'));
-} catch {
-  // electron is a devDependency; without it, web mode is the only way.
-}
-if (electronDir && existsSync(join(electronDir, 'path.txt'))) {
-  const electronBinary = require('electron'); // the package's main export is the binary's path
-  const env = { ...process.env };
-  delete env.ELECTRON_RUN_AS_NODE;
-  runToEnd(electronBinary, [root], env);
-} else {
-  console.log(
-    'Electron is missing on this machine, so Feedback Desk starts in web mode: open the URL printed below.',
-  );
-  runToEnd(process.execPath, [join(root, 'bin', 'feedback-desk.js'), 'serve'], process.env);
-}
+if (plan.note) console.log(plan.note);
+const env = { ...process.env };
+if (plan.mode === 'desktop') delete env.ELECTRON_RUN_AS_NODE;
+runToEnd(plan.command, plan.args, env);

@@ -1,9 +1,20 @@
 // The composition root: opens the store on first use and merges every domain's handlers into the contract's.
 import type { Events, EventName, Handlers } from '../src-shared/contract.ts';
+import { createAlertHandlers } from './handlers/alerts.ts';
 import { createAnalyticsHandlers } from './handlers/analytics.ts';
 import { createAppHandlers } from './handlers/app.ts';
+import { createCommentHandlers } from './handlers/comments.ts';
+import { createConnectionsHandlers } from './handlers/connections.ts';
 import type { HandlerContext, ServicesDeps } from './handlers/context.ts';
+import { createFollowupHandlers } from './handlers/followups.ts';
+import { createPeopleHandlers } from './handlers/people.ts';
+import { createRankingHandlers } from './handlers/ranking.ts';
+import { createReconciliationHandlers } from './handlers/reconciliation.ts';
 import { createSyncHandlers } from './handlers/sync.ts';
+import { dirname } from 'node:path';
+import { createSessionStore } from './credentials/sessionStore.ts';
+import { createConnections } from './profiles/connections.ts';
+import { createProfileRegistry } from './profiles/registry.ts';
 import { StoreError, openStore } from './store/db.ts';
 import type { Store } from './store/db.ts';
 
@@ -22,12 +33,36 @@ export function createServices(deps: ServicesDeps): Services {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   let store: Store | null = null;
   let closed = false;
+  const registry = createProfileRegistry(deps.dataDir ?? dirname(deps.storePath));
+  const credentials = deps.credentials ?? createSessionStore();
+  const connections = createConnections({
+    registry,
+    credentials,
+    credentialsInfo: deps.credentialsInfo ?? {
+      kind: credentials.description.startsWith('memory') ? 'session' : 'keychain',
+      description: credentials.description,
+      note: null,
+    },
+    ...(deps.fetch ? { test: { fetch: deps.fetch } } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  // The active profile's file when one is active (and still listed), else the demo's.
+  const active = (() => {
+    try {
+      const file = registry.read();
+      const profile = file.profiles.find((p) => p.name === file.active);
+      return profile ? registry.storePath(profile) : deps.storePath;
+    } catch {
+      return deps.storePath; // an unreadable profiles.json is reported by connections:list
+    }
+  })();
+  let storePath = active;
 
   const ctx: HandlerContext = {
     deps,
     store() {
       if (closed) throw new StoreError('unusable', 'Feedback Desk is shutting down.');
-      store ??= openStore(deps.storePath, {
+      store ??= openStore(storePath, {
         ...(deps.migrationsDir ? { migrationsDir: deps.migrationsDir } : {}),
         ...(deps.now ? { now: deps.now } : {}),
       });
@@ -37,6 +72,15 @@ export function createServices(deps: ServicesDeps): Services {
       store?.close();
       store = null;
     },
+    storePath: () => storePath,
+    useStorePath(path) {
+      if (path === storePath) return;
+      store?.close();
+      store = null;
+      storePath = path;
+    },
+    connections,
+    profiles: registry,
     sync: { running: null },
     emit(name, payload) {
       for (const listener of listeners.get(name) ?? []) {
@@ -54,6 +98,13 @@ export function createServices(deps: ServicesDeps): Services {
     ...createAppHandlers(ctx),
     ...createAnalyticsHandlers(ctx),
     ...createSyncHandlers(ctx),
+    ...createFollowupHandlers(ctx),
+    ...createCommentHandlers(ctx),
+    ...createAlertHandlers(ctx),
+    ...createPeopleHandlers(ctx),
+    ...createReconciliationHandlers(ctx),
+    ...createRankingHandlers(ctx),
+    ...createConnectionsHandlers(ctx),
   } satisfies Handlers;
 
   return {

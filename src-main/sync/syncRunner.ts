@@ -3,6 +3,8 @@
 // thread can be started (e.g. a bundled build without the thread's module).
 import { Worker } from 'node:worker_threads';
 import type { SyncProgress } from '../../src-shared/contract.ts';
+import { pressTotals } from '../analytics/pressTotals.ts';
+import type { PressTotals } from '../analytics/pressTotals.ts';
 import { ApiError } from '../api/errors.ts';
 import type { ApiErrorKind } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
@@ -36,8 +38,8 @@ export interface SyncRequest {
 export interface SyncSummary {
   status: 'done' | 'cancelled' | 'failed';
   streams: StreamOutcome[];
-  feedbackTotal: number;
-  treeItems: number;
+  /** Presses and tree items held afterwards, from the source analytics read (v2, else v1). */
+  totals: PressTotals;
   seconds: number;
 }
 
@@ -141,8 +143,7 @@ export async function runSyncRequest(
       summary: {
         status: result.status,
         streams: result.streams,
-        feedbackTotal: store.buttonFeedback.total(),
-        treeItems: store.tree.count(),
+        totals: pressTotals(store.db),
         seconds: result.seconds,
       },
       error: result.error ?? null,

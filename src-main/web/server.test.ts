@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, type Events, type Handlers, type QuerySpec } from '../../src-shared/contract.ts';
 import { startWebServer, type RunningWebServer, type SubscribeToEvent } from './server.ts';
+import { withStubs } from '../../src-shared/testing/withStubs.ts';
 
 interface Answer {
   status: number;
@@ -41,7 +42,7 @@ function smallHandlers(): {
 } {
   const queries: QuerySpec[] = [];
   const listeners = new Set<(p: Events['sync:progress']) => void>();
-  const handlers: Handlers = {
+  const handlers: Handlers = withStubs({
     'app:getState': async () =>
       ok({ hasData: true, storePath: '/tmp/x.sqlite', lastSync: null, syncing: false }),
     'tree:list': async () => ok([{ experiencePointId: 1, name: 'Root', parent: null, type: 'GROUP' }]),
@@ -55,7 +56,7 @@ function smallHandlers(): {
     },
     'sync:cancel': async () => fail('not-found', 'No sync is running.'),
     'store:rebuild': async () => ok({ setAsidePath: null }),
-  };
+  });
   const onEvent: SubscribeToEvent = (name, listener) => {
     if (name !== 'sync:progress') return () => {};
     const l = listener as (p: Events['sync:progress']) => void; // the only event of the contract

@@ -39,6 +39,9 @@ export function specFromOptions(options: Record<string, unknown>): QuerySpec {
   const surveys = idList(typeof options.survey === 'string' ? options.survey : undefined, 'survey');
   const from = dateOption(options, 'from');
   const to = dateOption(options, 'to');
+  // Said in the options the user typed, before the spec's own check (which speaks of filter.from/filter.to).
+  if (from && to && from >= to)
+    throw new UsageError(`option '--from' (${from}) must be before '--to' (${to}, the day it stops before)`);
   return {
     measures: ['count'],
     groupBy,
