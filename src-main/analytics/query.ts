@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { parseLocalDate } from '../../src-shared/calendar.ts';
 import type { PressSource, QueryRow, QuerySpec, TreeItem, TreeItemType } from '../../src-shared/contract.ts';
+import { parseQuerySpec } from '../../src-shared/contract.ts';
 import { bucketKeys, planComparison, timeGrainOf } from './comparison.ts';
 import {
   foldGroups,
@@ -23,6 +24,15 @@ const sums = buttons.map((i) => `sum(r.n${i})`).join(', ');
  * shape (survey ids are v1 survey keys there, experience point ids are folder keys; docs/SYNC-SOURCES.md).
  */
 export type PressOrigin = PressSource;
+
+/**
+ * What is wrong with a spec that did not come through the boundary check (which now checks meaning too: real
+ * dates, from before to, one time grain, what each measure needs); null when it is fine.
+ */
+export function querySpecProblem(spec: QuerySpec): string | null {
+  const checked = parseQuerySpec(spec);
+  return checked.ok ? null : checked.message;
+}
 
 const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
