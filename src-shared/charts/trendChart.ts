@@ -95,8 +95,16 @@ export function buildTrendChartOption(input: TrendChartInput): TrendChartOption 
             markLine: {
               symbol: 'none',
               silent: false,
-              label: { formatter: '{b}', color: colors.text, fontSize: 10, position: 'insideEndTop' },
-              lineStyle: { color: '#c0392b', type: 'dotted', width: 1.5 },
+              // Quiet until pointed at: many alert days must not hide the line.
+              label: {
+                show: false,
+                formatter: '{b}',
+                color: colors.text,
+                fontSize: 10,
+                position: 'insideEndTop',
+              },
+              emphasis: { label: { show: true } },
+              lineStyle: { color: '#c0392b', type: 'dotted', width: 1, opacity: 0.45 },
               data: input.markers.map((m) => ({ xAxis: m.index, name: shortChartText(m.label, 24) })),
             },
           }

@@ -18,12 +18,13 @@ const keyFields = [
 const sums = ['count', 'presses', 'previousCount', 'previousPresses'] as const;
 const scores = ['share', 'happyIndex', 'nps', 'average'] as const;
 type Score = (typeof scores)[number];
-const previousOf: Record<Score, 'previousShare' | 'previousHappyIndex' | 'previousNps' | 'previousAverage'> = {
-  share: 'previousShare',
-  happyIndex: 'previousHappyIndex',
-  nps: 'previousNps',
-  average: 'previousAverage',
-};
+const previousOf: Record<Score, 'previousShare' | 'previousHappyIndex' | 'previousNps' | 'previousAverage'> =
+  {
+    share: 'previousShare',
+    happyIndex: 'previousHappyIndex',
+    nps: 'previousNps',
+    average: 'previousAverage',
+  };
 const deltaOf: Record<Score, 'deltaShare' | 'deltaHappyIndex' | 'deltaNps' | 'deltaAverage'> = {
   share: 'deltaShare',
   happyIndex: 'deltaHappyIndex',
@@ -52,7 +53,8 @@ export function mergeScaleAnswers(answers: readonly (readonly QueryRow[])[]): Qu
     const out: QueryRow = {};
     for (const k of keyFields) if (first[k] !== undefined) Object.assign(out, { [k]: first[k] });
     if (first.experiencePointName !== undefined) out.experiencePointName = first.experiencePointName;
-    for (const k of sums) if (rows.some((r) => r[k] !== undefined)) out[k] = rows.reduce((n, r) => n + (r[k] ?? 0), 0);
+    for (const k of sums)
+      if (rows.some((r) => r[k] !== undefined)) out[k] = rows.reduce((n, r) => n + (r[k] ?? 0), 0);
     for (const s of scores) {
       if (!rows.some((r) => s in r)) continue;
       out[s] = weightedMean(rows, (r) => r[s], false);
@@ -61,10 +63,12 @@ export function mergeScaleAnswers(answers: readonly (readonly QueryRow[])[]): Qu
         out[p] = weightedMean(rows, (r) => r[p], true);
         const now = out[s];
         const before = out[p];
-        out[deltaOf[s]] = now === null || now === undefined || before === null || before === undefined ? null : now - before;
+        out[deltaOf[s]] =
+          now === null || now === undefined || before === null || before === undefined ? null : now - before;
       }
     }
-    if (out.count !== undefined && out.previousCount !== undefined) out.deltaCount = out.count - out.previousCount;
+    if (out.count !== undefined && out.previousCount !== undefined)
+      out.deltaCount = out.count - out.previousCount;
     if (out.presses !== undefined && out.previousPresses !== undefined)
       out.deltaPresses = out.presses - out.previousPresses;
     merged.push(out);

@@ -1,5 +1,11 @@
 // The QuerySpecs the views ask, built in one place from the filters (the engine's contract: src-shared/contract).
-import type { Comparison, FeedbackScale, Measure, QuerySpec, TimeGrain } from '../../../src-shared/contract.ts';
+import type {
+  Comparison,
+  FeedbackScale,
+  Measure,
+  QuerySpec,
+  TimeGrain,
+} from '../../../src-shared/contract.ts';
 import type { ScaleGroup } from '../../../src-shared/metrics/scales.ts';
 import type { CompareMode } from '../filters/filters.ts';
 import type { BaseQueryFilter } from '../stores/filterStore.ts';
@@ -35,12 +41,18 @@ export function totalsSpec(
   score: Measure,
   comparison?: Comparison,
 ): QuerySpec {
-  return withComparison({ measures: ['presses', score], groupBy: [], filter: { ...base, scale } }, comparison);
+  return withComparison(
+    { measures: ['presses', score], groupBy: [], filter: { ...base, scale } },
+    comparison,
+  );
 }
 
 /** Presses per button (for the share of positive answers), with the comparison's. */
 export function buttonsSpec(base: BaseQueryFilter, scale: FeedbackScale, comparison?: Comparison): QuerySpec {
-  return withComparison({ measures: ['count'], groupBy: ['buttonIndex'], filter: { ...base, scale } }, comparison);
+  return withComparison(
+    { measures: ['count'], groupBy: ['buttonIndex'], filter: { ...base, scale } },
+    comparison,
+  );
 }
 
 /** A measure per time bucket (and per point when `perPoint`), with the comparison's. */
