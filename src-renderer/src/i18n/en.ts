@@ -79,6 +79,17 @@ export const en = {
     },
   },
   scales: { four: '4 faces', five: '5 faces', nps: 'NPS 0–10' },
+  export: {
+    open: 'Export',
+    label: 'Export {title}',
+    busy: 'Exporting…',
+    size: 'Size',
+    ratio: 'Pixel ratio',
+    csvExcel: 'CSV for Excel',
+    report: 'Export report (PDF)',
+    saved: 'Saved to {path}',
+    downloaded: 'Downloaded {name}',
+  },
 } as const;
 
 export type Messages = typeof en;
