@@ -117,7 +117,7 @@ describe('desktop: the save dialog chooses the path', () => {
         source: {
           kind: 'query',
           title: 'Rows',
-          spec: { measure: 'counts', groupBy: ['experiencePointId'], filter: {} },
+          spec: { measures: ['count'], groupBy: ['experiencePointId'], filter: {} },
         },
         caption: chartArgs.caption,
         format: 'csv',
