@@ -34,7 +34,7 @@ test.afterAll(async () => {
 test('explore demo data (cancel, resume), pick a scale and a group: the chart shows exactly that', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const problems: string[] = [];
   page.on('console', (m: ConsoleMessage) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
@@ -51,10 +51,19 @@ test('explore demo data (cancel, resume), pick a scale and a group: the chart sh
   // Start, cancel: a plain notice, and "Explore demo data" again resumes and finishes.
   await app.exploreDemo();
   await app.cancelButton.click();
-  await expect(page.getByRole('status')).toContainText('Sync cancelled. What was already fetched is kept.');
+  // Stopping the sync thread waits for its current page; on a loaded shared machine that takes seconds.
+  await expect(page.getByRole('status')).toContainText('Sync cancelled. What was already fetched is kept.', {
+    timeout: 30_000,
+  });
   await expect(app.exploreButton).toBeEnabled();
   await expect(app.cancelButton).toBeHidden();
   await app.exploreDemo();
+  // The app opens on the overview; the daily buttons over all time are one view and one preset away.
+  await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible({ timeout: 240_000 });
+  await app.openView('Daily buttons');
+  await expect(app.title).toBeVisible();
+  await app.choosePeriod('All time');
+  await expect(page).toHaveURL(/#\/explore\?(.*&)?period=all/);
   await app.waitForChart();
 
   // The whole tree first, on the scale with the most presses (counted independently), equal to its facts.
