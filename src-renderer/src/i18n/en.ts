@@ -1,4 +1,5 @@
 // English messages, complete: every text the app shows goes through these (vue-i18n, compiled without eval).
+import { enInsights } from './enInsights.ts';
 export const en = {
   app: {
     name: 'Feedback Desk',
@@ -79,6 +80,7 @@ export const en = {
     },
   },
   scales: { four: '4 faces', five: '5 faces', nps: 'NPS 0–10' },
+  ...enInsights,
 } as const;
 
 export type Messages = typeof en;
