@@ -30,6 +30,11 @@ const systemNeeds = [
   },
   { what: 'dbus-run-session (keychain tests)', pkg: 'dbus-daemon', ok: () => onPath('dbus-run-session') },
   {
+    what: 'pdftotext and pdftoppm (export tests)',
+    pkg: 'poppler-utils',
+    ok: () => onPath('pdftotext') && onPath('pdftoppm'),
+  },
+  {
     what: 'libsecret headers (to build keytar)',
     pkg: 'libsecret-1-dev',
     ok: () => existsSync('/usr/include/libsecret-1/libsecret/secret.h'),

@@ -3,6 +3,8 @@ import type { Events, EventName, Handlers } from '../src-shared/contract.ts';
 import { createAlertHandlers } from './handlers/alerts.ts';
 import { createAnalyticsHandlers } from './handlers/analytics.ts';
 import { createAppHandlers } from './handlers/app.ts';
+import { createExportHandlers } from './handlers/export.ts';
+import { createDownloadShelf, type Download } from './export/downloadShelf.ts';
 import { createCommentHandlers } from './handlers/comments.ts';
 import { createConnectionsHandlers } from './handlers/connections.ts';
 import type { HandlerContext, ServicesDeps } from './handlers/context.ts';
@@ -25,6 +27,8 @@ export { demoToken } from './handlers/sync.ts';
 export interface Services {
   handlers: Handlers;
   onEvent<E extends EventName>(name: E, listener: (payload: Events[E]) => void): () => void;
+  /** Web mode: a finished export waiting under `id` (handed out once), or null. */
+  takeDownload(id: string): Download | null;
   /** Cancels a running sync, waits for it to stop, closes the store. */
   close(): Promise<void>;
 }
@@ -33,6 +37,7 @@ export function createServices(deps: ServicesDeps): Services {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   let store: Store | null = null;
   let closed = false;
+  const downloads = createDownloadShelf();
   const registry = createProfileRegistry(deps.dataDir ?? dirname(deps.storePath));
   const credentials = deps.credentials ?? createSessionStore();
   const connections = createConnections({
@@ -98,6 +103,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...createAppHandlers(ctx),
     ...createAnalyticsHandlers(ctx),
     ...createSyncHandlers(ctx),
+    ...createExportHandlers(ctx, downloads),
     ...createFollowupHandlers(ctx),
     ...createCommentHandlers(ctx),
     ...createAlertHandlers(ctx),
@@ -109,6 +115,7 @@ export function createServices(deps: ServicesDeps): Services {
 
   return {
     handlers,
+    takeDownload: (id) => downloads.take(id),
     onEvent(name, listener) {
       let set = listeners.get(name);
       if (!set) listeners.set(name, (set = new Set()));

@@ -12,6 +12,7 @@ import { ApiError, errorCodeOf } from '../api/errors.ts';
 import type { CredentialsInfo } from '../../src-shared/contract.ts';
 import { CredentialError } from '../credentials/credentialStore.ts';
 import type { CredentialStore } from '../credentials/credentialStore.ts';
+import type { ChooseExportPath } from '../export/saveDialog.ts';
 import type { Connections } from '../profiles/connections.ts';
 import type { ProfileRegistry } from '../profiles/registry.ts';
 import { StoreError } from '../store/db.ts';
@@ -47,6 +48,8 @@ export interface ServicesDeps {
   fetch?: typeof globalThis.fetch;
   migrationsDir?: string;
   now?: () => Date;
+  /** Desktop: where to save an export (the native save dialog). Absent (web mode): exports become downloads. */
+  chooseExportPath?: ChooseExportPath;
 }
 
 /** A sync in progress: how to stop it, and a promise that settles when it has stopped. */

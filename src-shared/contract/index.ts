@@ -5,6 +5,7 @@
 import { alertArgs, type AlertCommands } from './alerts.ts';
 import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
 import { appArgs, type AppCommands } from './app.ts';
+import { exportArgs, type ExportCommands } from './export.ts';
 import { connectionsArgs, type ConnectionsCommands } from './connections.ts';
 import { commentArgs, type CommentCommands } from './comments.ts';
 import { followupArgs, type FollowupCommands } from './followups.ts';
@@ -18,6 +19,7 @@ import { syncArgs, syncEventNames, type SyncCommands, type SyncEvents } from './
 export * from './alerts.ts';
 export * from './analytics.ts';
 export * from './app.ts';
+export * from './export.ts';
 export * from './comments.ts';
 export * from './feedbackFilter.ts';
 export * from './followups.ts';
@@ -41,7 +43,8 @@ export interface Commands
     PeopleCommands,
     ReconciliationCommands,
     RankingCommands,
-    ConnectionsCommands {}
+    ConnectionsCommands,
+    ExportCommands {}
 
 export type CommandName = keyof Commands;
 export type CommandArgs<K extends CommandName> = Commands[K]['args'];
@@ -56,6 +59,7 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...appArgs,
   ...analyticsArgs,
   ...syncArgs,
+  ...exportArgs,
   ...followupArgs,
   ...commentArgs,
   ...alertArgs,

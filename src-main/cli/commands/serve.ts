@@ -73,6 +73,7 @@ export function createServeCommand(deps: ServeDeps = {}): CliCommand {
         server = await startWebServer({
           handlers: services.handlers,
           onEvent: services.onEvent,
+          takeDownload: (id) => services.takeDownload(id),
           rendererDir,
           port: optInt(options, 'port') ?? 0,
           onHandlerError: (command, error) =>
