@@ -48,6 +48,7 @@ export function queryRowsTable(
     getters.push(get);
   };
   for (const key of fields) {
+    if (key === 'experiencePointName') continue; // the engine's name: the 'Experience point' column below holds it
     const label = labels[key] ?? key;
     if (key === 'day') add({ key, label, type: 'date' }, (r) => r.day ?? null);
     else if (key === 'hour') add({ key, label, type: 'datetime' }, (r) => (r.hour ? `${r.hour}:00` : null));

@@ -20,7 +20,7 @@ export function tabulateHourOfWeek(rows: readonly QueryRow[]): number[][] {
     const weekday = (new Date(`${m[1]}T00:00:00Z`).getUTCDay() + 6) % 7;
     const line = grid[weekday];
     const hour = Number(m[2]);
-    if (line && hour < 24) line[hour] = (line[hour] ?? 0) + row.count;
+    if (line && hour < 24) line[hour] = (line[hour] ?? 0) + (row.count ?? 0);
   }
   return grid;
 }

@@ -4,10 +4,10 @@ import type { BaseQueryFilter } from '../stores/filterStore.ts';
 
 /** Every day with presses, misuse included: the data's first and last day. */
 export function dataDaysSpec(): QuerySpec {
-  return { measure: 'counts', groupBy: ['day'], filter: { includeMisuse: true } };
+  return { measures: ['count'], groupBy: ['day'], filter: { includeMisuse: true } };
 }
 
 /** Presses per day and button on one feedback scale (the daily buttons chart). */
 export function dailyButtonsSpec(base: BaseQueryFilter, scale: FeedbackScale): QuerySpec {
-  return { measure: 'counts', groupBy: ['day', 'buttonIndex'], filter: { ...base, scale } };
+  return { measures: ['count'], groupBy: ['day', 'buttonIndex'], filter: { ...base, scale } };
 }

@@ -24,6 +24,13 @@ export const views: ViewEntry[] = [
     load: () => import('../views/FollowUpsView.vue'),
   },
   { name: 'comments', label: 'nav.comments', grain: false, load: () => import('../views/CommentsView.vue') },
+  { name: 'sync', label: 'nav.sync', grain: false, load: () => import('../views/SyncView.vue') },
+  {
+    name: 'connections',
+    label: 'nav.connections',
+    grain: false,
+    load: () => import('../views/ConnectionsView.vue'),
+  },
 ];
 
 export const defaultView = 'overview';
