@@ -1,4 +1,6 @@
 // English messages, complete: every text the app shows goes through these (vue-i18n, compiled without eval).
+import { enExport } from './enExport.ts';
+import { enInsights } from './enInsights.ts';
 export const en = {
   app: {
     name: 'Feedback Desk',
@@ -108,17 +110,8 @@ export const en = {
     needsRange: 'A ranking needs a period with a start and an end: choose one other than all time.',
     tooFew: '{count} more have too few presses to be ranked.',
   },
-  export: {
-    open: 'Export',
-    label: 'Export {title}',
-    busy: 'Exporting…',
-    size: 'Size',
-    ratio: 'Pixel ratio',
-    csvExcel: 'CSV for Excel',
-    report: 'Export report (PDF)',
-    saved: 'Saved to {path}',
-    downloaded: 'Downloaded {name}',
-  },
+  ...enInsights,
+  ...enExport,
 } as const;
 
 export type Messages = typeof en;

@@ -17,6 +17,13 @@ export const views: ViewEntry[] = [
   { name: 'ranking', label: 'nav.ranking', grain: false, load: () => import('../views/RankingView.vue') },
   { name: 'explore', label: 'nav.explore', grain: false, load: () => import('../views/ExploreView.vue') },
   { name: 'data', label: 'nav.data', grain: true, load: () => import('../views/DataView.vue') },
+  {
+    name: 'follow-ups',
+    label: 'nav.followUps',
+    grain: true,
+    load: () => import('../views/FollowUpsView.vue'),
+  },
+  { name: 'comments', label: 'nav.comments', grain: false, load: () => import('../views/CommentsView.vue') },
   { name: 'sync', label: 'nav.sync', grain: false, load: () => import('../views/SyncView.vue') },
   {
     name: 'connections',
