@@ -1,4 +1,6 @@
 // English messages, complete: every text the app shows goes through these (vue-i18n, compiled without eval).
+import { enExport } from './enExport.ts';
+import { enInsights } from './enInsights.ts';
 export const en = {
   app: {
     name: 'Feedback Desk',
@@ -108,6 +110,8 @@ export const en = {
     needsRange: 'A ranking needs a period with a start and an end: choose one other than all time.',
     tooFew: '{count} more have too few presses to be ranked.',
   },
+  ...enInsights,
+  ...enExport,
 } as const;
 
 export type Messages = typeof en;
