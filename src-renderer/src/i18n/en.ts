@@ -104,6 +104,11 @@ export const en = {
     chartLabel: '{measure} over time',
     hint: 'Scroll or drag the slider to zoom; click a period to open it at a finer grain.',
   },
+  patterns: {
+    show: 'Show',
+    chartLabel: '{measure} by weekday and hour of the day',
+    hint: "Hours are each experience point's local time: 9 is 9:00–9:59 on the point's own clock.",
+  },
   ranking: {
     measure: 'Rank by',
     level: 'What to rank',
