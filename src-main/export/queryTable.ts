@@ -18,12 +18,23 @@ export function storeNames(db: Database.Database): ExportNames {
 }
 
 const labels: Record<string, string> = {
-  day: 'Day',
   hour: 'Hour',
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  quarter: 'Quarter',
+  year: 'Year',
+  hourOfDay: 'Hour of day',
+  weekday: 'Weekday (1 = Monday)',
   buttonIndex: 'Button',
   experiencePointId: 'Experience point id',
   surveyId: 'Survey id',
   count: 'Presses',
+  presses: 'Presses of the group',
+  share: 'Share',
+  happyIndex: 'Happy Index',
+  nps: 'NPS',
+  average: 'Average answer',
 };
 
 /**

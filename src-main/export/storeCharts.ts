@@ -57,7 +57,7 @@ export function storeChart(
       'The follow-ups chart is not available in this version yet; export trend, heatmap or ranking instead.',
     );
   if (kind === 'heatmap') {
-    const rows = runQuery(db, { measures: ['count'], groupBy: ['hour'], filter: base });
+    const rows = runQuery(db, { measures: ['count'], groupBy: ['weekday', 'hourOfDay'], filter: base });
     const grid = tabulateHourOfWeek(rows);
     const presses = rows.reduce((n, r) => n + (r.count ?? 0), 0);
     return {

@@ -24,6 +24,14 @@ export const views: ViewEntry[] = [
     load: () => import('../views/FollowUpsView.vue'),
   },
   { name: 'comments', label: 'nav.comments', grain: false, load: () => import('../views/CommentsView.vue') },
+  { name: 'alerts', label: 'nav.alerts', grain: false, load: () => import('../views/AlertsView.vue') },
+  { name: 'people', label: 'nav.people', grain: false, load: () => import('../views/PeopleView.vue') },
+  {
+    name: 'reconciliation',
+    label: 'nav.reconciliation',
+    grain: false,
+    load: () => import('../views/ReconciliationView.vue'),
+  },
   { name: 'sync', label: 'nav.sync', grain: false, load: () => import('../views/SyncView.vue') },
   {
     name: 'connections',
