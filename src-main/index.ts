@@ -20,6 +20,7 @@ import {
   serveRenderer,
   showFatalError,
 } from './shell/desktop.ts';
+import { desktopExportChooser } from './shell/exportDialog.ts';
 import { rendererEntryUrl, rendererOrigin, shellContentSecurityPolicy } from './shell/policy.ts';
 
 const here = dirname(fileURLToPath(import.meta.url)); // out/main
@@ -73,6 +74,7 @@ async function start(): Promise<void> {
     migrationsDir: migrationsDir(),
     credentials: credentials.store,
     credentialsInfo: credentials.info,
+    chooseExportPath: desktopExportChooser(folder),
   });
   const csp = shellContentSecurityPolicy(devOrigin);
   hardenSession(session.defaultSession, csp, devOrigin);

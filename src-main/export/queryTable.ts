@@ -18,12 +18,23 @@ export function storeNames(db: Database.Database): ExportNames {
 }
 
 const labels: Record<string, string> = {
-  day: 'Day',
   hour: 'Hour',
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  quarter: 'Quarter',
+  year: 'Year',
+  hourOfDay: 'Hour of day',
+  weekday: 'Weekday (1 = Monday)',
   buttonIndex: 'Button',
   experiencePointId: 'Experience point id',
   surveyId: 'Survey id',
   count: 'Presses',
+  presses: 'Presses of the group',
+  share: 'Share',
+  happyIndex: 'Happy Index',
+  nps: 'NPS',
+  average: 'Average answer',
 };
 
 /**
@@ -48,6 +59,7 @@ export function queryRowsTable(
     getters.push(get);
   };
   for (const key of fields) {
+    if (key === 'experiencePointName') continue; // the engine's name: the 'Experience point' column below holds it
     const label = labels[key] ?? key;
     if (key === 'day') add({ key, label, type: 'date' }, (r) => r.day ?? null);
     else if (key === 'hour') add({ key, label, type: 'datetime' }, (r) => (r.hour ? `${r.hour}:00` : null));

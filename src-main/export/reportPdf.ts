@@ -17,6 +17,8 @@ export interface ReportInput {
   tables: ExportTable[];
 }
 
+const alignOf = (type: string): 'left' | 'right' => (type === 'number' ? 'right' : 'left');
+
 function cellText(cell: TableCell): string {
   if (cell === null) return '';
   return typeof cell === 'number' ? cell.toLocaleString('en-US', { maximumFractionDigits: 4 }) : cell;
@@ -36,12 +38,13 @@ export async function reportToPdf(input: ReportInput): Promise<Buffer> {
     y: number,
     width: number,
     color = '#1f2430',
+    align: 'left' | 'right' = 'left',
   ) =>
     doc
       .font(font)
       .fontSize(size)
       .fillColor(color)
-      .text(value, x, y, { width, lineBreak: false, ellipsis: true });
+      .text(value, x, y, { width, lineBreak: false, ellipsis: true, align });
   const newPage = (label: string): void => {
     if (pages.length > 0) doc.addPage({ size: [page.width, page.height], margin: 0 });
     pages.push(label);
@@ -119,22 +122,23 @@ export async function reportToPdf(input: ReportInput): Promise<Buffer> {
       ty += 8;
       doc.rect(margin, ty - 2, inner, rowHeight).fill('#eceff4');
       table.columns.forEach((c, i) =>
-        text(boldFont, 8, c.label, margin + i * colWidth + 2, ty, colWidth - 4),
+        text(boldFont, 8, c.label, margin + i * colWidth + 2, ty, colWidth - 4, '#1f2430', alignOf(c.type)),
       );
       ty += rowHeight;
       while (row < shown.length && ty < page.height - margin - 24) {
         const cells = shown[row] ?? [];
-        table.columns.forEach((c, i) => {
-          const value = cellText(cells[i] ?? null);
-          const x = margin + i * colWidth + 2;
-          doc.font(regularFont).fontSize(8).fillColor('#1f2430');
-          doc.text(value, x, ty, {
-            width: colWidth - 4,
-            lineBreak: false,
-            ellipsis: true,
-            align: c.type === 'number' ? 'right' : 'left',
-          });
-        });
+        table.columns.forEach((c, i) =>
+          text(
+            regularFont,
+            8,
+            cellText(cells[i] ?? null),
+            margin + i * colWidth + 2,
+            ty,
+            colWidth - 4,
+            '#1f2430',
+            alignOf(c.type),
+          ),
+        );
         ty += rowHeight;
         row++;
       }

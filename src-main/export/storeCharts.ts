@@ -57,9 +57,9 @@ export function storeChart(
       'The follow-ups chart is not available in this version yet; export trend, heatmap or ranking instead.',
     );
   if (kind === 'heatmap') {
-    const rows = runQuery(db, { measure: 'counts', groupBy: ['hour'], filter: base });
+    const rows = runQuery(db, { measures: ['count'], groupBy: ['weekday', 'hourOfDay'], filter: base });
     const grid = tabulateHourOfWeek(rows);
-    const presses = rows.reduce((n, r) => n + r.count, 0);
+    const presses = rows.reduce((n, r) => n + (r.count ?? 0), 0);
     return {
       title: 'Presses by weekday and local hour',
       filter: base,
@@ -71,7 +71,7 @@ export function storeChart(
   const filter: QueryFilter = { ...base, scale };
   const group = scaleGroupOf(scale);
   if (kind === 'trend') {
-    const rows = runQuery(db, { measure: 'counts', groupBy: ['day', 'buttonIndex'], filter });
+    const rows = runQuery(db, { measures: ['count'], groupBy: ['day', 'buttonIndex'], filter });
     const table = tabulateDailyButtonCounts(rows, group);
     return {
       title: `${buttonScale(group).name}: answers per day`,
@@ -80,7 +80,7 @@ export function storeChart(
       presses: table.total,
     };
   }
-  const rows = runQuery(db, { measure: 'counts', groupBy: ['experiencePointId', 'buttonIndex'], filter });
+  const rows = runQuery(db, { measures: ['count'], groupBy: ['experiencePointId', 'buttonIndex'], filter });
   const ranked = rankPoints(rows, group, (id) => names.experiencePoint(id));
   return {
     title: group === 'nps' ? 'Experience points by NPS' : 'Experience points by positive share',

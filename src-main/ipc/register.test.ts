@@ -101,7 +101,7 @@ describe('registerIpcHandlers + preload bridge', () => {
       ok([{ experiencePointId: 7, name: '<b>Lobby</b>', parent: null, type: 'EXPERIENCE_POINT' }]),
     );
     const rows = await bridge.invoke('analytics:query', {
-      measure: 'counts',
+      measures: ['count'],
       groupBy: ['buttonIndex'],
       filter: { experiencePointIds: [7] },
     });

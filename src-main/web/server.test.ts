@@ -210,7 +210,7 @@ describe('web bridge security', () => {
   it('refuses bad arguments before any handler runs, and passes only checked copies', async () => {
     const before = small.queries.length;
     const bad = await post('analytics:query', {
-      measure: 'counts',
+      measures: ['count'],
       groupBy: ['day'],
       filter: { experiencePointIds: ['1 OR 1=1'] },
     });
@@ -221,7 +221,7 @@ describe('web bridge security', () => {
     expect((await post('tree:list', '{}', { 'Content-Type': 'text/plain' })).status).toBe(415);
     expect(small.queries.length).toBe(before);
     const good = await post('analytics:query', {
-      measure: 'counts',
+      measures: ['count'],
       groupBy: ['day', 'buttonIndex'],
       filter: { experiencePointIds: [1] },
     });
@@ -230,14 +230,14 @@ describe('web bridge security', () => {
       value: [{ day: '2024-01-01', buttonIndex: 0, count: 3 }],
     });
     expect(small.queries.at(-1)).toEqual({
-      measure: 'counts',
+      measures: ['count'],
       groupBy: ['day', 'buttonIndex'],
       filter: { experiencePointIds: [1] },
     });
   });
 
   it('refuses bodies over the size limit', async () => {
-    const huge = JSON.stringify({ measure: 'counts', groupBy: [], filter: { pad: 'x'.repeat(300_000) } });
+    const huge = JSON.stringify({ measures: ['count'], groupBy: [], filter: { pad: 'x'.repeat(300_000) } });
     expect((await post('analytics:query', huge)).status).toBe(413);
   });
 

@@ -10,17 +10,26 @@ export type HourOfWeekOption = ComposeOption<
 
 export const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
-/** Presses per [weekday 0 = Monday][local hour 0..23], from rows grouped by `hour` (local yyyy-MM-ddTHH). */
+/**
+ * Presses per [weekday 0 = Monday][local hour 0..23], from rows grouped by `weekday` (ISO 1..7) and `hourOfDay`,
+ * or by `hour` (local yyyy-MM-ddTHH, whose weekday is computed on UTC so no zone of this machine shifts it).
+ */
 export function tabulateHourOfWeek(rows: readonly QueryRow[]): number[][] {
   const grid = weekdays.map(() => Array.from({ length: 24 }, () => 0));
   for (const row of rows) {
-    const m = /^(\d{4}-\d{2}-\d{2})T(\d{2})$/.exec(row.hour ?? '');
-    if (!m?.[1] || !m[2]) continue;
-    // The local calendar date's weekday, computed on UTC so no zone of this machine shifts it.
-    const weekday = (new Date(`${m[1]}T00:00:00Z`).getUTCDay() + 6) % 7;
+    let weekday: number | undefined;
+    let hour: number | undefined;
+    if (row.weekday !== undefined && row.hourOfDay !== undefined) {
+      weekday = row.weekday - 1;
+      hour = row.hourOfDay;
+    } else {
+      const m = /^(\d{4}-\d{2}-\d{2})T(\d{2})$/.exec(row.hour ?? '');
+      if (!m?.[1] || !m[2]) continue;
+      weekday = (new Date(`${m[1]}T00:00:00Z`).getUTCDay() + 6) % 7;
+      hour = Number(m[2]);
+    }
     const line = grid[weekday];
-    const hour = Number(m[2]);
-    if (line && hour < 24) line[hour] = (line[hour] ?? 0) + row.count;
+    if (line && hour >= 0 && hour < 24) line[hour] = (line[hour] ?? 0) + (row.count ?? 0);
   }
   return grid;
 }

@@ -28,7 +28,7 @@ export function rankPoints(
     if (r.experiencePointId === undefined || r.buttonIndex === undefined) continue;
     if (r.buttonIndex >= buttonCount[group]) continue;
     const c = counts.get(r.experiencePointId) ?? Array.from({ length: buttonCount[group] }, () => 0);
-    c[r.buttonIndex] = (c[r.buttonIndex] ?? 0) + r.count;
+    c[r.buttonIndex] = (c[r.buttonIndex] ?? 0) + (r.count ?? 0);
     counts.set(r.experiencePointId, c);
   }
   const ranked: RankedPoint[] = [];

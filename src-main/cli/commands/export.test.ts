@@ -22,7 +22,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const run = (...args: string[]) => runCommand(exportCommand, ['--db', db, ...args], {});
 const october = ['--from', '2026-10-01', '--to', '2026-11-01'];
 const byPoint = JSON.stringify({
-  measure: 'counts',
+  measures: ['count'],
   groupBy: ['experiencePointId', 'surveyId', 'buttonIndex'],
   filter: { from: '2026-10-01', to: '2026-11-01' },
 });

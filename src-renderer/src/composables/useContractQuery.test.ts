@@ -20,7 +20,7 @@ const handlers: Handlers = withStubs({
 });
 
 const spec = (id: number): QuerySpec => ({
-  measure: 'counts',
+  measures: ['count'],
   groupBy: ['day'],
   filter: { experiencePointIds: [id] },
 });

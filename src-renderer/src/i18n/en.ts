@@ -1,4 +1,6 @@
 // English messages, complete: every text the app shows goes through these (vue-i18n, compiled without eval).
+import { enExport } from './enExport.ts';
+import { enInsights } from './enInsights.ts';
 export const en = {
   app: {
     name: 'Feedback Desk',
@@ -90,6 +92,18 @@ export const en = {
     average: 'Average answer',
     positiveShare: 'Share positive',
   },
+  trends: {
+    measure: 'Measure',
+    overlay: 'Lines',
+    byPoint: 'Selected points',
+    byPeriod: 'Earlier periods',
+    thisPeriod: 'This period',
+    periodsAgo: '1 period earlier | {n} periods earlier',
+    alerts: '1 alert | {n} alerts',
+    needsRange: 'Earlier periods need a period with a start and an end: choose one other than all time.',
+    chartLabel: '{measure} over time',
+    hint: 'Scroll or drag the slider to zoom; click a period to open it at a finer grain.',
+  },
   ranking: {
     measure: 'Rank by',
     level: 'What to rank',
@@ -108,6 +122,8 @@ export const en = {
     needsRange: 'A ranking needs a period with a start and an end: choose one other than all time.',
     tooFew: '{count} more have too few presses to be ranked.',
   },
+  ...enInsights,
+  ...enExport,
 } as const;
 
 export type Messages = typeof en;

@@ -17,6 +17,21 @@ export const views: ViewEntry[] = [
   { name: 'ranking', label: 'nav.ranking', grain: false, load: () => import('../views/RankingView.vue') },
   { name: 'explore', label: 'nav.explore', grain: false, load: () => import('../views/ExploreView.vue') },
   { name: 'data', label: 'nav.data', grain: true, load: () => import('../views/DataView.vue') },
+  {
+    name: 'follow-ups',
+    label: 'nav.followUps',
+    grain: true,
+    load: () => import('../views/FollowUpsView.vue'),
+  },
+  { name: 'comments', label: 'nav.comments', grain: false, load: () => import('../views/CommentsView.vue') },
+  { name: 'alerts', label: 'nav.alerts', grain: false, load: () => import('../views/AlertsView.vue') },
+  { name: 'people', label: 'nav.people', grain: false, load: () => import('../views/PeopleView.vue') },
+  {
+    name: 'reconciliation',
+    label: 'nav.reconciliation',
+    grain: false,
+    load: () => import('../views/ReconciliationView.vue'),
+  },
   { name: 'sync', label: 'nav.sync', grain: false, load: () => import('../views/SyncView.vue') },
   {
     name: 'connections',
