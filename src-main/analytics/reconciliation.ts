@@ -205,7 +205,7 @@ function toRow(c: Counts, both: boolean): ReconciliationRow {
   };
 }
 
-/** The newest verification a sync kept (migration 0007), or null. */
+/** The newest verification a sync kept (migration 0008), or null. */
 export function lastVerification(db: Database.Database): VerificationSummary | null {
   if (!statement(db, "SELECT count(*) FROM sqlite_schema WHERE name = 'sync_verification'").pluck().get())
     return null;
