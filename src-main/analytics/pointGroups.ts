@@ -78,3 +78,35 @@ export function pointGroups(
   }
   return map;
 }
+
+/**
+ * What a question reads from the node rollups (each node's whole subtree below it) and from the point rollups (a
+ * node's own presses), as node → group pairs, for any question but one per leaf: the whole tree is node -1 alone;
+ * a selected node is its node row plus its own presses; with `children`, each child of a head (a selected node, or
+ * a root) is its node row plus its own presses, and the head keeps its own presses as its group.
+ */
+export function nodeSources(
+  tree: readonly TreeNode[],
+  selected: readonly number[] | undefined,
+  level: ExperiencePointLevel | null,
+  allNodes: number,
+): { nodes: [number, number][]; points: [number, number][] } {
+  if (selected === undefined && level !== 'children') return { nodes: [[allNodes, allNodes]], points: [] };
+  const { children, roots } = childrenOf(tree);
+  const heads = selected === undefined ? roots : disjointSelection(tree, selected);
+  const nodes: [number, number][] = [];
+  const points: [number, number][] = [];
+  for (const head of heads) {
+    if (level !== 'children') {
+      nodes.push([head, head]);
+      points.push([head, head]);
+      continue;
+    }
+    points.push([head, head]);
+    for (const child of children.get(head) ?? []) {
+      nodes.push([child, child]);
+      points.push([child, child]);
+    }
+  }
+  return { nodes, points };
+}

@@ -1,11 +1,19 @@
 // QuerySpec → SQL over the daily or hourly rollup → result rows with their measures, and the tree for pickers.
 import type Database from 'better-sqlite3';
 import { parseLocalDate } from '../../src-shared/calendar.ts';
-import type { PressSource, QueryRow, QuerySpec, TreeItem, TreeItemType } from '../../src-shared/contract.ts';
+import type {
+  ExperiencePointLevel,
+  PressSource,
+  QueryRow,
+  QuerySpec,
+  TreeItem,
+  TreeItemType,
+} from '../../src-shared/contract.ts';
 import { parseQuerySpec } from '../../src-shared/contract.ts';
 import { bucketKeys, planComparison, timeGrainOf } from './comparison.ts';
 import {
   foldGroups,
+  groupKey,
   measureValues,
   pressedButtons,
   sortRows,
@@ -14,10 +22,10 @@ import {
   type KeyValue,
   type ReadRow,
 } from './queryFold.ts';
-import { pointGroups, type TreeNode } from './pointGroups.ts';
+import { nodeSources, pointGroups, type TreeNode } from './pointGroups.ts';
+import { allNodes } from '../store/repos/nodeRollup.ts';
 
 const buttons = Array.from({ length: 11 }, (_, i) => i);
-const sums = buttons.map((i) => `sum(r.n${i})`).join(', ');
 
 /**
  * Where presses are read from: the v2 rollups, or — for a store synced through v1 alone — the v1 views of the same
@@ -79,29 +87,30 @@ export function selectedPointCte(origin: PressOrigin): string {
           })`;
 }
 
-/** What one read of a rollup groups by and filters on. */
+/** One part of a read: a rollup table, its id column, and node → group pairs (JSON) or null for every row. */
+interface Branch {
+  table: string;
+  id: string;
+  map: string | null;
+}
+
+/** What one read of the rollups groups by and filters on. */
 interface ReadPlan {
   origin: PressOrigin;
-  /** Hourly rollup (hour keys) instead of the daily one (day numbers). */
+  /** Hourly rollups (hour keys) instead of the daily ones (day numbers). */
   hourly: boolean;
+  /** Read a time bucket (hour key when hourly, else day number): for a time grain. */
   time: boolean;
+  hourOfDay: boolean;
+  weekday: boolean;
   point: boolean;
   survey: boolean;
-  /** Node → group pairs as JSON; null: every press counts under its own point, no subtree filter. */
-  pointMap: string | null;
+  branches: Branch[];
   spec: QuerySpec;
 }
 
 function readSql(plan: ReadPlan): string {
   const f = plan.spec.filter;
-  const v1 = plan.origin === 'v1';
-  const table = plan.hourly
-    ? v1
-      ? 'v1_analytics_hourly'
-      : 'v2_button_rollup_hourly'
-    : v1
-      ? 'v1_analytics_daily'
-      : 'v2_button_rollup_daily';
   const t = plan.hourly ? 'r.local_hour' : 'r.local_day';
   const day = plan.hourly ? 'r.local_hour / 24' : 'r.local_day';
   const where: string[] = [];
@@ -112,21 +121,28 @@ function readSql(plan: ReadPlan): string {
   if (f.hoursOfDay) where.push('r.local_hour % 24 IN (SELECT value FROM json_each(@hoursOfDay))');
   if (!f.includeMisuse) where.push('r.misuse = 0');
   if (f.scale) where.push(scaleCondition(plan.origin));
-  const columns = [
-    plan.time ? t : 'NULL',
-    plan.point ? (plan.pointMap ? 'm.g' : 'r.experience_point_id') : 'NULL',
-    plan.survey ? 'r.survey_id' : 'NULL',
-  ];
-  const groups = [plan.time ? 't' : '', plan.point ? 'p' : '', plan.survey ? 's' : ''].filter(Boolean);
+  const parts = plan.branches.map((b, i) =>
+    [
+      `SELECT ${plan.time ? t : 'NULL'} AS t, ${plan.point ? (b.map ? 'm.g' : `r.${b.id}`) : 'NULL'} AS p,`,
+      `${plan.hourOfDay ? 'r.local_hour % 24' : 'NULL'} AS h, ${plan.weekday ? `(${day} + 3) % 7 + 1` : 'NULL'} AS w,`,
+      `${plan.survey ? 'r.survey_id' : 'NULL'} AS s, ${buttons.map((k) => `r.n${k}`).join(', ')}`,
+      b.map
+        ? `FROM (SELECT value ->> 0 AS id, value ->> 1 AS g FROM json_each(@map${i})) m JOIN ${b.table} r ON r.${b.id} = m.id`
+        : `FROM ${b.table} r`,
+      where.length ? `WHERE ${where.join(' AND ')}` : '',
+    ].join(' '),
+  );
+  const groups = [
+    plan.time ? 't' : '',
+    plan.hourOfDay ? 'h' : '',
+    plan.weekday ? 'w' : '',
+    plan.point ? 'p' : '',
+    plan.survey ? 's' : '',
+  ].filter(Boolean);
   return [
-    plan.pointMap ? 'WITH m(id, g) AS (SELECT value ->> 0, value ->> 1 FROM json_each(@pointMap))' : '',
-    `SELECT ${columns[0]} AS t, ${columns[1]} AS p, ${columns[2]} AS s, ${sums}`,
-    `FROM ${plan.pointMap ? 'm JOIN ' : ''}${table} r${plan.pointMap ? ' ON r.experience_point_id = m.id' : ''}`,
-    where.length ? `WHERE ${where.join(' AND ')}` : '',
+    `SELECT t, p, s, h, w, ${buttons.map((k) => `sum(n${k})`).join(', ')} FROM (${parts.join('\nUNION ALL\n')})`,
     groups.length ? `GROUP BY ${groups.join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  ].join('\n');
 }
 
 /** Reads presses per button of `from`–`to` (local day numbers, `to` exclusive; absent: unbounded). */
@@ -140,13 +156,17 @@ function read(db: Database.Database, plan: ReadPlan, from: number | null, to: nu
   if (f.weekdays) params.weekdays = JSON.stringify(f.weekdays);
   if (f.hoursOfDay) params.hoursOfDay = JSON.stringify(f.hoursOfDay);
   if (f.scale) params.scale = f.scale;
-  if (plan.pointMap) params.pointMap = plan.pointMap;
+  plan.branches.forEach((b, i) => {
+    if (b.map) params[`map${i}`] = b.map;
+  });
   const raw = prepared(db, readSql(plan)).raw(true).all(params) as (number | null)[][];
   return raw.map((v) => ({
     t: v[0] ?? null,
     point: v[1] ?? null,
     survey: v[2] ?? null,
-    counts: v.slice(3).map(Number),
+    hourOfDay: v[3] ?? null,
+    weekday: v[4] ?? null,
+    counts: v.slice(5).map(Number),
   }));
 }
 
@@ -159,8 +179,37 @@ function treeNodes(db: Database.Database, origin: PressOrigin): (TreeNode & { na
   return prepared(db, sql).all() as (TreeNode & { name: string })[];
 }
 
-const groupId = (keys: Group['keys'], dims: readonly string[]): string =>
-  JSON.stringify(dims.map((d) => keys[d]));
+/**
+ * Which rollup rows a question reads. v2: per leaf, the point rollup of the selected subtrees; otherwise the node
+ * rollups (a node's subtree in a few rows per bucket, whatever the tree's breadth) plus the point rollup of the
+ * selected nodes' own presses. v1 (no node rollups): the point views of the selected subtrees.
+ */
+function branchesOf(
+  tree: readonly TreeNode[],
+  spec: QuerySpec,
+  origin: PressOrigin,
+  level: ExperiencePointLevel | null,
+  hourly: boolean,
+): Branch[] {
+  const selected = spec.filter.experiencePointIds;
+  const grain = hourly ? 'hourly' : 'daily';
+  if (origin === 'v1' || level === 'leaves') {
+    const map = pointGroups(tree, selected, level);
+    const table = origin === 'v1' ? `v1_analytics_${grain}` : `v2_button_rollup_${grain}`;
+    return [{ table, id: 'experience_point_id', map: map ? JSON.stringify(map) : null }];
+  }
+  const { nodes, points } = nodeSources(tree, selected, level, allNodes);
+  const branches: Branch[] = [
+    { table: `v2_node_rollup_${grain}`, id: 'node_id', map: JSON.stringify(nodes) },
+  ];
+  if (points.length)
+    branches.push({
+      table: `v2_button_rollup_${grain}`,
+      id: 'experience_point_id',
+      map: JSON.stringify(points),
+    });
+  return branches;
+}
 
 /**
  * Rows of a QuerySpec from the rollups: presses per button are read per group (the daily rollup unless hours
@@ -175,15 +224,17 @@ export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
   const level = byPoint ? (spec.experiencePointLevel ?? 'leaves') : null;
   const needsTree = f.experiencePointIds !== undefined || level === 'children' || byPoint;
   const tree = needsTree ? treeNodes(db, origin) : [];
-  const map = pointGroups(tree, f.experiencePointIds, level);
   const grain = timeGrainOf(spec.groupBy);
+  const hourly = grain === 'hour' || spec.groupBy.includes('hourOfDay') || f.hoursOfDay !== undefined;
   const plan: ReadPlan = {
     origin,
-    hourly: grain === 'hour' || spec.groupBy.includes('hourOfDay') || f.hoursOfDay !== undefined,
-    time: grain !== null || spec.groupBy.includes('hourOfDay') || spec.groupBy.includes('weekday'),
+    hourly,
+    time: grain !== null,
+    hourOfDay: spec.groupBy.includes('hourOfDay'),
+    weekday: spec.groupBy.includes('weekday'),
     point: byPoint,
     survey: spec.groupBy.includes('surveyId'),
-    pointMap: map ? JSON.stringify(map) : null,
+    branches: branchesOf(tree, spec, origin, level, hourly),
     spec,
   };
   const from = f.from === undefined ? null : parseLocalDate(f.from);
@@ -205,7 +256,7 @@ export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
         if (now === undefined) continue;
         keys[grain] = now;
       }
-      const id = groupId(keys, dims);
+      const id = groupKey(keys, dims);
       previous.set(id, group);
       if (!current.has(id)) current.set(id, { keys, counts: new Array<number>(11).fill(0) });
     }

@@ -1,11 +1,5 @@
 // Turns grouped presses per button (one time bucket per read row) into QuerySpec rows: time grains, buttons, measures.
-import {
-  formatIsoWeek,
-  formatLocalDay,
-  formatLocalHour,
-  formatQuarter,
-  weekdayOf,
-} from '../../src-shared/calendar.ts';
+import { formatIsoWeek, formatLocalDay, formatLocalHour, formatQuarter } from '../../src-shared/calendar.ts';
 import type { GroupDimension, Measure, QueryRow, QuerySpec } from '../../src-shared/contract.ts';
 import { averageAnswer, happyIndexOn, netPromoterScore, shareOf } from '../../src-shared/metrics/measures.ts';
 
@@ -15,6 +9,8 @@ export interface ReadRow {
   t: number | null;
   point: number | null;
   survey: number | null;
+  hourOfDay: number | null;
+  weekday: number | null;
   counts: number[];
 }
 
@@ -44,9 +40,9 @@ export function keyOf(dim: GroupDimension, row: ReadRow, hourly: boolean): KeyVa
     case 'year':
       return Number(formatLocalDay(day).slice(0, 4));
     case 'hourOfDay':
-      return ((t % 24) + 24) % 24;
+      return row.hourOfDay ?? 0;
     case 'weekday':
-      return weekdayOf(day);
+      return row.weekday ?? 0;
     case 'experiencePointId':
       return row.point ?? 0;
     case 'surveyId':
@@ -55,6 +51,10 @@ export function keyOf(dim: GroupDimension, row: ReadRow, hourly: boolean): KeyVa
       return 0;
   }
 }
+
+/** A group's identity: its key values in the order asked. */
+export const groupKey = (keys: Record<string, KeyValue | undefined>, dims: readonly string[]): string =>
+  dims.map((d) => keys[d]).join('|');
 
 /** Adds the read rows up per group (every asked dimension except the button), in first-seen order. */
 export function foldGroups(
@@ -67,7 +67,7 @@ export function foldGroups(
   for (const row of rows) {
     const keys: Record<string, KeyValue> = {};
     for (const d of dims) keys[d] = keyOf(d, row, hourly);
-    const id = JSON.stringify(dims.map((d) => keys[d]));
+    const id = groupKey(keys, dims);
     let group = groups.get(id);
     if (!group) groups.set(id, (group = { keys, counts: new Array<number>(11).fill(0) }));
     for (let i = 0; i < 11; i++) group.counts[i] = (group.counts[i] ?? 0) + (row.counts[i] ?? 0);

@@ -41,6 +41,16 @@ describe('comparisonRange', () => {
     expect(comparisonRange(range, 'previous')).toEqual({ first: '2026-11-05', last: '2026-11-11' });
     expect(rangeLength(range)).toBe(7);
   });
+  it('previous period of whole months: as many months, just before', () => {
+    expect(comparisonRange({ first: '2025-01-01', last: '2025-12-31' }, 'previous')).toEqual({
+      first: '2024-01-01',
+      last: '2024-12-31',
+    });
+    expect(comparisonRange({ first: '2026-03-01', last: '2026-03-31' }, 'previous')).toEqual({
+      first: '2026-02-01',
+      last: '2026-02-28',
+    });
+  });
   it('same period last year', () => {
     expect(comparisonRange({ first: '2024-02-01', last: '2024-02-29' }, 'lastYear')).toEqual({
       first: '2023-02-01',

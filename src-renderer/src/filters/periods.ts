@@ -100,6 +100,13 @@ export function presetRange(preset: PeriodPreset, anchor: string): DayRange | nu
 /** The comparison range a person expects to see next to `range` (the engine computes the numbers itself). */
 export function comparisonRange(range: DayRange, mode: 'previous' | 'lastYear'): DayRange {
   if (mode === 'previous') {
+    // Whole months (first day to last day of a month) go back by as many months, as the engine pairs them.
+    const a = civil(range.first);
+    const b = civil(range.last);
+    if (a.d === 1 && addDays(range.last, 1).endsWith('-01')) {
+      const months = (b.y - a.y) * 12 + (b.m - a.m) + 1;
+      return { first: ymd(a.y, a.m - months, 1), last: addDays(range.first, -1) };
+    }
     const n = rangeLength(range);
     return { first: addDays(range.first, -n), last: addDays(range.first, -1) };
   }

@@ -92,6 +92,18 @@ export const en = {
     average: 'Average answer',
     positiveShare: 'Share positive',
   },
+  trends: {
+    measure: 'Measure',
+    overlay: 'Lines',
+    byPoint: 'Selected points',
+    byPeriod: 'Earlier periods',
+    thisPeriod: 'This period',
+    periodsAgo: '1 period earlier | {n} periods earlier',
+    alerts: '1 alert | {n} alerts',
+    needsRange: 'Earlier periods need a period with a start and an end: choose one other than all time.',
+    chartLabel: '{measure} over time',
+    hint: 'Scroll or drag the slider to zoom; click a period to open it at a finer grain.',
+  },
   ranking: {
     measure: 'Rank by',
     level: 'What to rank',

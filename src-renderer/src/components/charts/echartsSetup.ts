@@ -1,11 +1,13 @@
 // The ECharts parts the app draws with, registered once (tree-shaken build; add a part here when a chart needs it).
-import { BarChart, LineChart } from 'echarts/charts';
+import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
 import {
   AriaComponent,
   DataZoomComponent,
   GridComponent,
   LegendComponent,
+  MarkLineComponent,
   TooltipComponent,
+  VisualMapComponent,
 } from 'echarts/components';
 import { use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -14,9 +16,12 @@ use([
   CanvasRenderer,
   BarChart,
   LineChart,
+  HeatmapChart,
   GridComponent,
   LegendComponent,
   TooltipComponent,
   AriaComponent,
   DataZoomComponent,
+  MarkLineComponent,
+  VisualMapComponent,
 ]);
