@@ -12,6 +12,7 @@ import { createV2Client } from '../api/v2/client.ts';
 import { StoreError, openStore } from '../store/db.ts';
 import { runSync } from './orchestrator.ts';
 import type { RunSyncOptions, SourceChoice, StreamOutcome } from './orchestrator.ts';
+import type { CoveredWindow } from './history.ts';
 import { SyncLockedError } from './syncLock.ts';
 
 /** Everything a sync needs, as plain data (secrets included: they stay in this process's memory). */
@@ -38,6 +39,8 @@ export interface SyncSummary {
   streams: StreamOutcome[];
   feedbackTotal: number;
   treeItems: number;
+  /** The window each finished source covered, with the presses held in it (and why none, when none). */
+  windows: CoveredWindow[];
   seconds: number;
 }
 
@@ -143,6 +146,7 @@ export async function runSyncRequest(
         streams: result.streams,
         feedbackTotal: store.buttonFeedback.total(),
         treeItems: store.tree.count(),
+        windows: result.windows,
         seconds: result.seconds,
       },
       error: result.error ?? null,
