@@ -20,10 +20,18 @@ export default defineConfig({
   renderer: {
     root: resolve('src-renderer'),
     plugins: [vue()],
+    // vue-i18n: Composition API only, no devtools; messages are JIT-compiled to an AST (no eval under the CSP).
+    define: {
+      __VUE_I18N_FULL_INSTALL__: 'true',
+      __VUE_I18N_LEGACY_API__: 'false',
+      __INTLIFY_PROD_DEVTOOLS__: 'false',
+      __INTLIFY_JIT_COMPILATION__: 'true',
+      __INTLIFY_DROP_MESSAGE_COMPILER__: 'false',
+    },
     build: {
       outDir: resolve('out/renderer'),
       minify: true,
-      // ECharts alone is ~450 kB minified; one chunk is fine for an app loaded from disk.
+      // ECharts alone is ~450 kB minified; views are loaded lazily, each in its own chunk.
       chunkSizeWarningLimit: 800,
       rollupOptions: { input: resolve('src-renderer/index.html') },
     },

@@ -31,6 +31,11 @@ const systemNeeds = [
   },
   { what: 'dbus-run-session (keychain tests)', pkg: 'dbus-daemon', ok: () => onPath('dbus-run-session') },
   {
+    what: 'pdftotext and pdftoppm (export tests)',
+    pkg: 'poppler-utils',
+    ok: () => onPath('pdftotext') && onPath('pdftoppm'),
+  },
+  {
     what: 'faketime (the suites that touch time run again with the clock moved)',
     pkg: 'faketime',
     ok: () => onPath('faketime'),

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, ipcMain, session, type BrowserWindow } from 'electron';
 import { forwardEvents, registerIpcHandlers, senderFromOrigin } from './ipc/register.ts';
-import { defaultStorePath } from './paths.ts';
+import { dataDir, defaultStorePath } from './paths.ts';
 import { createServices } from './services.ts';
 import {
   createMainWindow,
@@ -13,6 +13,7 @@ import {
   registerRendererScheme,
   serveRenderer,
 } from './shell/desktop.ts';
+import { desktopExportChooser } from './shell/exportDialog.ts';
 import { rendererEntryUrl, rendererOrigin, shellContentSecurityPolicy } from './shell/policy.ts';
 
 const here = dirname(fileURLToPath(import.meta.url)); // out/main
@@ -40,7 +41,11 @@ function migrationsDir(): string {
 
 async function start(): Promise<void> {
   await app.whenReady();
-  const services = createServices({ storePath: defaultStorePath(), migrationsDir: migrationsDir() });
+  const services = createServices({
+    storePath: defaultStorePath(),
+    migrationsDir: migrationsDir(),
+    chooseExportPath: desktopExportChooser(dataDir()),
+  });
   const csp = shellContentSecurityPolicy(devOrigin);
   hardenSession(session.defaultSession, csp, devOrigin);
   serveRenderer(join(here, '../renderer'), csp);

@@ -1,9 +1,22 @@
 // The composition root: opens the store on first use and merges every domain's handlers into the contract's.
 import type { Events, EventName, Handlers } from '../src-shared/contract.ts';
+import { createAlertHandlers } from './handlers/alerts.ts';
 import { createAnalyticsHandlers } from './handlers/analytics.ts';
 import { createAppHandlers } from './handlers/app.ts';
+import { createExportHandlers } from './handlers/export.ts';
+import { createDownloadShelf, type Download } from './export/downloadShelf.ts';
+import { createCommentHandlers } from './handlers/comments.ts';
+import { createConnectionsHandlers } from './handlers/connections.ts';
 import type { HandlerContext, ServicesDeps } from './handlers/context.ts';
+import { createFollowupHandlers } from './handlers/followups.ts';
+import { createPeopleHandlers } from './handlers/people.ts';
+import { createRankingHandlers } from './handlers/ranking.ts';
+import { createReconciliationHandlers } from './handlers/reconciliation.ts';
 import { createSyncHandlers } from './handlers/sync.ts';
+import { dirname } from 'node:path';
+import { createSessionStore } from './credentials/sessionStore.ts';
+import { createConnections } from './profiles/connections.ts';
+import { createProfileRegistry } from './profiles/registry.ts';
 import { StoreError, openStore } from './store/db.ts';
 import type { Store } from './store/db.ts';
 
@@ -14,6 +27,8 @@ export { demoToken } from './handlers/sync.ts';
 export interface Services {
   handlers: Handlers;
   onEvent<E extends EventName>(name: E, listener: (payload: Events[E]) => void): () => void;
+  /** Web mode: a finished export waiting under `id` (handed out once), or null. */
+  takeDownload(id: string): Download | null;
   /** Cancels a running sync, waits for it to stop, closes the store. */
   close(): Promise<void>;
 }
@@ -22,12 +37,37 @@ export function createServices(deps: ServicesDeps): Services {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   let store: Store | null = null;
   let closed = false;
+  const downloads = createDownloadShelf();
+  const registry = createProfileRegistry(deps.dataDir ?? dirname(deps.storePath));
+  const credentials = deps.credentials ?? createSessionStore();
+  const connections = createConnections({
+    registry,
+    credentials,
+    credentialsInfo: deps.credentialsInfo ?? {
+      kind: credentials.description.startsWith('memory') ? 'session' : 'keychain',
+      description: credentials.description,
+      note: null,
+    },
+    ...(deps.fetch ? { test: { fetch: deps.fetch } } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  // The active profile's file when one is active (and still listed), else the demo's.
+  const active = (() => {
+    try {
+      const file = registry.read();
+      const profile = file.profiles.find((p) => p.name === file.active);
+      return profile ? registry.storePath(profile) : deps.storePath;
+    } catch {
+      return deps.storePath; // an unreadable profiles.json is reported by connections:list
+    }
+  })();
+  let storePath = active;
 
   const ctx: HandlerContext = {
     deps,
     store() {
       if (closed) throw new StoreError('unusable', 'Feedback Desk is shutting down.');
-      store ??= openStore(deps.storePath, {
+      store ??= openStore(storePath, {
         ...(deps.migrationsDir ? { migrationsDir: deps.migrationsDir } : {}),
         ...(deps.now ? { now: deps.now } : {}),
       });
@@ -37,6 +77,15 @@ export function createServices(deps: ServicesDeps): Services {
       store?.close();
       store = null;
     },
+    storePath: () => storePath,
+    useStorePath(path) {
+      if (path === storePath) return;
+      store?.close();
+      store = null;
+      storePath = path;
+    },
+    connections,
+    profiles: registry,
     sync: { running: null },
     emit(name, payload) {
       for (const listener of listeners.get(name) ?? []) {
@@ -54,10 +103,19 @@ export function createServices(deps: ServicesDeps): Services {
     ...createAppHandlers(ctx),
     ...createAnalyticsHandlers(ctx),
     ...createSyncHandlers(ctx),
+    ...createExportHandlers(ctx, downloads),
+    ...createFollowupHandlers(ctx),
+    ...createCommentHandlers(ctx),
+    ...createAlertHandlers(ctx),
+    ...createPeopleHandlers(ctx),
+    ...createReconciliationHandlers(ctx),
+    ...createRankingHandlers(ctx),
+    ...createConnectionsHandlers(ctx),
   } satisfies Handlers;
 
   return {
     handlers,
+    takeDownload: (id) => downloads.take(id),
     onEvent(name, listener) {
       let set = listeners.get(name);
       if (!set) listeners.set(name, (set = new Set()));

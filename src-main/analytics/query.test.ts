@@ -4,7 +4,8 @@ import type { QuerySpec } from '../../src-shared/contract.ts';
 import type { ButtonFeedbackV2 } from '../api/v2/records.ts';
 import { openStore } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
-import { listTree, querySpecProblem, runQuery } from './query.ts';
+import { checkCommandArgs } from '../../src-shared/contract.ts';
+import { listTree, runQuery } from './query.ts';
 
 let store: Store;
 let n = 0;
@@ -50,7 +51,7 @@ beforeEach(() => {
 afterEach(() => store.close());
 
 const q = (groupBy: QuerySpec['groupBy'], filter: QuerySpec['filter'] = {}): unknown =>
-  runQuery(store.db, { measure: 'counts', groupBy, filter });
+  runQuery(store.db, { measures: ['count'], groupBy, filter });
 
 describe('runQuery', () => {
   it('counts per local day and button, misuse left out', () => {
@@ -65,8 +66,8 @@ describe('runQuery', () => {
 
   it('takes a group id as its whole subtree', () => {
     expect(q(['experiencePointId'], { experiencePointIds: [2] })).toEqual([
-      { experiencePointId: 21, count: 3 },
-      { experiencePointId: 22, count: 1 },
+      { experiencePointId: 21, experiencePointName: 'Store A', count: 3 },
+      { experiencePointId: 22, experiencePointName: 'Store B', count: 1 },
     ]);
     expect(q([], { experiencePointIds: [1] })).toEqual([{ count: 6 }]);
     expect(q([], { experiencePointIds: [3, 22] })).toEqual([{ count: 3 }]);
@@ -116,10 +117,14 @@ describe('runQuery', () => {
   });
 
   it('checks the meaning of a spec', () => {
-    const spec = (filter: QuerySpec['filter']): QuerySpec => ({ measure: 'counts', groupBy: [], filter });
-    expect(querySpecProblem(spec({ from: '2024-05-02', to: '2024-05-02' }))).toMatch(/before/);
-    expect(querySpecProblem(spec({ from: '2024-02-30' }))).toMatch(/not a real date/);
-    expect(querySpecProblem(spec({ from: '2024-02-28', to: '2024-03-01' }))).toBeNull();
+    const spec = (filter: QuerySpec['filter']): QuerySpec => ({ measures: ['count'], groupBy: [], filter });
+    const problem = (filter: QuerySpec['filter']): string | null => {
+      const checked = checkCommandArgs('analytics:query', spec(filter));
+      return checked.ok ? null : checked.message;
+    };
+    expect(problem({ from: '2024-05-02', to: '2024-05-02' })).toMatch(/before/);
+    expect(problem({ from: '2024-02-30' })).toMatch(/not a real date/);
+    expect(problem({ from: '2024-02-28', to: '2024-03-01' })).toBeNull();
   });
 });
 

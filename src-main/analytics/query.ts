@@ -1,63 +1,45 @@
-// QuerySpec → SQL over the daily or hourly rollup → result rows (counts), and the experience-point tree for pickers.
+// QuerySpec → SQL over the daily or hourly rollup → result rows with their measures, and the tree for pickers.
 import type Database from 'better-sqlite3';
+import { parseLocalDate } from '../../src-shared/calendar.ts';
 import type {
-  GroupDimension,
+  ExperiencePointLevel,
+  PressSource,
   QueryRow,
   QuerySpec,
   TreeItem,
   TreeItemType,
 } from '../../src-shared/contract.ts';
-import { formatLocalDay, formatLocalHour, parseLocalDate } from '../api/localTime.ts';
+import { parseQuerySpec } from '../../src-shared/contract.ts';
+import { bucketKeys, planComparison, timeGrainOf } from './comparison.ts';
+import {
+  foldGroups,
+  groupKey,
+  measureValues,
+  pressedButtons,
+  sortRows,
+  writeComparison,
+  type Group,
+  type KeyValue,
+  type ReadRow,
+} from './queryFold.ts';
+import { nodeSources, pointGroups, type TreeNode } from './pointGroups.ts';
+import { allNodes } from '../store/repos/nodeRollup.ts';
 
 const buttons = Array.from({ length: 11 }, (_, i) => i);
-const sums = buttons.map((i) => `sum(r.n${i}) AS s${i}`).join(', ');
-const buttonCount = `CASE b.button_index ${buttons.map((i) => `WHEN ${i} THEN agg.s${i}`).join(' ')} END`;
-const buttonValues = `(SELECT column1 AS button_index FROM (VALUES ${buttons.map((i) => `(${i})`).join(', ')}))`;
 
 /**
  * Where presses are read from: the v2 rollups, or — for a store synced through v1 alone — the v1 views of the same
  * shape (survey ids are v1 survey keys there, experience point ids are folder keys; docs/SYNC-SOURCES.md).
  */
-export type PressOrigin = 'v2' | 'v1';
+export type PressOrigin = PressSource;
 
 /**
- * Which rollup a spec reads: the daily one unless it groups by hour (24× fewer rows for tree-wide day views).
- * `time` is that table's bucket column; `dims` the SQL of each grouping other than the button index.
+ * What is wrong with a spec that did not come through the boundary check (which now checks meaning too: real
+ * dates, from before to, one time grain, what each measure needs); null when it is fine.
  */
-function source(
-  hourly: boolean,
-  origin: PressOrigin,
-): {
-  table: string;
-  time: string;
-  dims: Record<Exclude<GroupDimension, 'buttonIndex'>, string>;
-} {
-  const v1 = origin === 'v1';
-  return {
-    table: hourly
-      ? v1
-        ? 'v1_analytics_hourly'
-        : 'v2_button_rollup_hourly'
-      : v1
-        ? 'v1_analytics_daily'
-        : 'v2_button_rollup_daily',
-    time: hourly ? 'r.local_hour' : 'r.local_day',
-    dims: {
-      day: hourly ? 'r.local_hour / 24' : 'r.local_day',
-      hour: 'r.local_hour',
-      experiencePointId: 'r.experience_point_id',
-      surveyId: 'r.survey_id',
-    },
-  };
-}
-
-/** Meaning checks the shape check cannot make; null when the spec is fine. */
 export function querySpecProblem(spec: QuerySpec): string | null {
-  const { from, to } = spec.filter;
-  if (from !== undefined && parseLocalDate(from) === null) return `filter.from '${from}' is not a real date`;
-  if (to !== undefined && parseLocalDate(to) === null) return `filter.to '${to}' is not a real date`;
-  if (from !== undefined && to !== undefined && from >= to) return 'filter.from must be before filter.to';
-  return null;
+  const checked = parseQuerySpec(spec);
+  return checked.ok ? null : checked.message;
 }
 
 const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
@@ -105,69 +87,205 @@ export function selectedPointCte(origin: PressOrigin): string {
           })`;
 }
 
-export function buildQuerySql(spec: QuerySpec, origin: PressOrigin = 'v2'): string {
-  const f = spec.filter;
-  const dims = [...new Set(spec.groupBy)];
-  const byButton = dims.includes('buttonIndex');
-  const groups = dims.filter((d): d is Exclude<GroupDimension, 'buttonIndex'> => d !== 'buttonIndex');
-  const src = source(groups.includes('hour'), origin);
+/** One part of a read: a rollup table, its id column, and node → group pairs (JSON) or null for every row. */
+interface Branch {
+  table: string;
+  id: string;
+  map: string | null;
+}
+
+/** What one read of the rollups groups by and filters on. */
+interface ReadPlan {
+  origin: PressOrigin;
+  /** Hourly rollups (hour keys) instead of the daily ones (day numbers). */
+  hourly: boolean;
+  /** Read a time bucket (hour key when hourly, else day number): for a time grain. */
+  time: boolean;
+  hourOfDay: boolean;
+  weekday: boolean;
+  point: boolean;
+  survey: boolean;
+  branches: Branch[];
+  spec: QuerySpec;
+}
+
+function readSql(plan: ReadPlan): string {
+  const f = plan.spec.filter;
+  const t = plan.hourly ? 'r.local_hour' : 'r.local_day';
+  const day = plan.hourly ? 'r.local_hour / 24' : 'r.local_day';
   const where: string[] = [];
-  if (f.experiencePointIds) where.push('r.experience_point_id IN (SELECT id FROM selected_point)');
+  if (f.from !== undefined) where.push(`${t} >= @from`);
+  if (f.to !== undefined) where.push(`${t} < @to`);
   if (f.surveyIds) where.push('r.survey_id IN (SELECT value FROM json_each(@surveyIds))');
-  if (f.from !== undefined) where.push(`${src.time} >= @from`);
-  if (f.to !== undefined) where.push(`${src.time} < @to`);
+  if (f.weekdays) where.push(`((${day} + 3) % 7 + 1) IN (SELECT value FROM json_each(@weekdays))`);
+  if (f.hoursOfDay) where.push('r.local_hour % 24 IN (SELECT value FROM json_each(@hoursOfDay))');
   if (!f.includeMisuse) where.push('r.misuse = 0');
-  if (f.scale) where.push(scaleCondition(origin));
-  // Aggregate first (one row per group with 11 sums), then turn the few group rows into one row per button.
-  const agg = [
-    `SELECT ${[...groups.map((d, i) => `${src.dims[d]} AS g${i}`), sums].join(', ')}`,
-    `FROM ${src.table} r`,
-    where.length ? `WHERE ${where.join(' AND ')}` : '',
-    groups.length ? `GROUP BY ${groups.map((_, i) => `g${i}`).join(', ')}` : '',
-  ];
-  const columns = dims.map(
-    (d, i) => `${d === 'buttonIndex' ? 'b.button_index' : `agg.g${groups.indexOf(d)}`} AS d${i}`,
+  if (f.scale) where.push(scaleCondition(plan.origin));
+  const parts = plan.branches.map((b, i) =>
+    [
+      `SELECT ${plan.time ? t : 'NULL'} AS t, ${plan.point ? (b.map ? 'm.g' : `r.${b.id}`) : 'NULL'} AS p,`,
+      `${plan.hourOfDay ? 'r.local_hour % 24' : 'NULL'} AS h, ${plan.weekday ? `(${day} + 3) % 7 + 1` : 'NULL'} AS w,`,
+      `${plan.survey ? 'r.survey_id' : 'NULL'} AS s, ${buttons.map((k) => `r.n${k}`).join(', ')}`,
+      b.map
+        ? `FROM (SELECT value ->> 0 AS id, value ->> 1 AS g FROM json_each(@map${i})) m JOIN ${b.table} r ON r.${b.id} = m.id`
+        : `FROM ${b.table} r`,
+      where.length ? `WHERE ${where.join(' AND ')}` : '',
+    ].join(' '),
   );
-  const count = byButton ? buttonCount : `coalesce(${buttons.map((i) => `agg.s${i}`).join(' + ')}, 0)`;
-  const order = dims.length ? `ORDER BY ${dims.map((_, i) => `d${i}`).join(', ')}` : '';
+  const groups = [
+    plan.time ? 't' : '',
+    plan.hourOfDay ? 'h' : '',
+    plan.weekday ? 'w' : '',
+    plan.point ? 'p' : '',
+    plan.survey ? 's' : '',
+  ].filter(Boolean);
   return [
-    `WITH RECURSIVE ${f.experiencePointIds ? `${selectedPointCte(origin)}, ` : ''}agg AS (${agg.filter(Boolean).join(' ')})`,
-    `SELECT ${[...columns, `${count} AS count`].join(', ')} FROM agg`,
-    byButton ? `CROSS JOIN ${buttonValues} b WHERE ${buttonCount} > 0` : '',
-    order,
-  ]
-    .filter(Boolean)
-    .join('\n');
+    `SELECT t, p, s, h, w, ${buttons.map((k) => `sum(n${k})`).join(', ')} FROM (${parts.join('\nUNION ALL\n')})`,
+    groups.length ? `GROUP BY ${groups.join(', ')}` : '',
+  ].join('\n');
+}
+
+/** Reads presses per button of `from`–`to` (local day numbers, `to` exclusive; absent: unbounded). */
+function read(db: Database.Database, plan: ReadPlan, from: number | null, to: number | null): ReadRow[] {
+  const f = plan.spec.filter;
+  const perDay = plan.hourly ? 24 : 1;
+  const params: Record<string, unknown> = {};
+  if (from !== null) params.from = from * perDay;
+  if (to !== null) params.to = to * perDay;
+  if (f.surveyIds) params.surveyIds = JSON.stringify(f.surveyIds);
+  if (f.weekdays) params.weekdays = JSON.stringify(f.weekdays);
+  if (f.hoursOfDay) params.hoursOfDay = JSON.stringify(f.hoursOfDay);
+  if (f.scale) params.scale = f.scale;
+  plan.branches.forEach((b, i) => {
+    if (b.map) params[`map${i}`] = b.map;
+  });
+  const raw = prepared(db, readSql(plan)).raw(true).all(params) as (number | null)[][];
+  return raw.map((v) => ({
+    t: v[0] ?? null,
+    point: v[1] ?? null,
+    survey: v[2] ?? null,
+    hourOfDay: v[3] ?? null,
+    weekday: v[4] ?? null,
+    counts: v.slice(5).map(Number),
+  }));
+}
+
+/** The tree analytics group by: experience points, or a v1-only store's folders. */
+function treeNodes(db: Database.Database, origin: PressOrigin): (TreeNode & { name: string })[] {
+  const sql =
+    origin === 'v1'
+      ? 'SELECT folder_key AS id, parent_key AS parent, name FROM v1_folder'
+      : 'SELECT experience_point_id AS id, parent_id AS parent, name FROM experience_point';
+  return prepared(db, sql).all() as (TreeNode & { name: string })[];
 }
 
 /**
- * Counts from the rollups, grouped by the asked dimensions (in that order), ordered by them. Groups whose count
- * is zero are left out. Local dates: `from` inclusive, `to` exclusive; misuse is left out unless asked for; with
- * `scale`, only presses of surveys on that scale.
+ * Which rollup rows a question reads. v2: per leaf, the point rollup of the selected subtrees; otherwise the node
+ * rollups (a node's subtree in a few rows per bucket, whatever the tree's breadth) plus the point rollup of the
+ * selected nodes' own presses. v1 (no node rollups): the point views of the selected subtrees.
+ */
+function branchesOf(
+  tree: readonly TreeNode[],
+  spec: QuerySpec,
+  origin: PressOrigin,
+  level: ExperiencePointLevel | null,
+  hourly: boolean,
+): Branch[] {
+  const selected = spec.filter.experiencePointIds;
+  const grain = hourly ? 'hourly' : 'daily';
+  if (origin === 'v1' || level === 'leaves') {
+    const map = pointGroups(tree, selected, level);
+    const table = origin === 'v1' ? `v1_analytics_${grain}` : `v2_button_rollup_${grain}`;
+    return [{ table, id: 'experience_point_id', map: map ? JSON.stringify(map) : null }];
+  }
+  const { nodes, points } = nodeSources(tree, selected, level, allNodes);
+  const branches: Branch[] = [
+    { table: `v2_node_rollup_${grain}`, id: 'node_id', map: JSON.stringify(nodes) },
+  ];
+  if (points.length)
+    branches.push({
+      table: `v2_button_rollup_${grain}`,
+      id: 'experience_point_id',
+      map: JSON.stringify(points),
+    });
+  return branches;
+}
+
+/**
+ * Rows of a QuerySpec from the rollups: presses per button are read per group (the daily rollup unless hours
+ * are asked or filtered), folded into the asked time grain, then measured; with a comparison, the comparison
+ * period is read the same way and each row is paired with its counterpart bucket. Rows are sorted by the grouping
+ * keys in the order asked; groups without presses (in either period) are left out.
  */
 export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
   const f = spec.filter;
-  const dims = [...new Set(spec.groupBy)];
-  const params: Record<string, unknown> = {};
-  if (f.experiencePointIds) params.pointIds = JSON.stringify(f.experiencePointIds);
-  if (f.surveyIds) params.surveyIds = JSON.stringify(f.surveyIds);
-  if (f.scale) params.scale = f.scale;
-  const perDay = dims.includes('hour') ? 24 : 1; // the bucket unit of the rollup read
-  if (f.from !== undefined) params.from = (parseLocalDate(f.from) ?? 0) * perDay;
-  if (f.to !== undefined) params.to = (parseLocalDate(f.to) ?? 0) * perDay;
-  const raw = prepared(db, buildQuerySql(spec, pressOrigin(db)))
-    .raw(true)
-    .all(params) as unknown[][];
-  return raw.map((values) => {
-    const row: Partial<QueryRow> = {};
-    dims.forEach((d, i) => {
-      const v = Number(values[i]);
-      if (d === 'day') row.day = formatLocalDay(v);
-      else if (d === 'hour') row.hour = formatLocalHour(v);
-      else row[d] = v;
-    });
-    return { ...row, count: Number(values[dims.length]) };
-  });
+  const origin = f.source ?? pressOrigin(db);
+  const byPoint = spec.groupBy.includes('experiencePointId');
+  const level = byPoint ? (spec.experiencePointLevel ?? 'leaves') : null;
+  const needsTree = f.experiencePointIds !== undefined || level === 'children' || byPoint;
+  const tree = needsTree ? treeNodes(db, origin) : [];
+  const grain = timeGrainOf(spec.groupBy);
+  const hourly = grain === 'hour' || spec.groupBy.includes('hourOfDay') || f.hoursOfDay !== undefined;
+  const plan: ReadPlan = {
+    origin,
+    hourly,
+    time: grain !== null,
+    hourOfDay: spec.groupBy.includes('hourOfDay'),
+    weekday: spec.groupBy.includes('weekday'),
+    point: byPoint,
+    survey: spec.groupBy.includes('surveyId'),
+    branches: branchesOf(tree, spec, origin, level, hourly),
+    spec,
+  };
+  const from = f.from === undefined ? null : parseLocalDate(f.from);
+  const to = f.to === undefined ? null : parseLocalDate(f.to);
+  const current = foldGroups(read(db, plan, from, to), spec.groupBy, plan.hourly);
+  const dims = spec.groupBy.filter((d) => d !== 'buttonIndex');
+  const previous = new Map<string, Group>();
+  if (spec.comparison && from !== null && to !== null) {
+    const cmp = planComparison(spec.comparison, from, to, grain);
+    const before = foldGroups(read(db, plan, cmp.from, cmp.to), spec.groupBy, plan.hourly);
+    // Counterpart time key → current time key, over every bucket of the period (so a bucket pressed only in the
+    // comparison period still gets its row).
+    const forward = new Map<KeyValue | null, KeyValue>();
+    if (grain) for (const key of bucketKeys(grain, from, to)) forward.set(cmp.counterpart(key), key);
+    for (const group of before.values()) {
+      const keys = { ...group.keys };
+      if (grain) {
+        const now = forward.get(keys[grain] ?? null);
+        if (now === undefined) continue;
+        keys[grain] = now;
+      }
+      const id = groupKey(keys, dims);
+      previous.set(id, group);
+      if (!current.has(id)) current.set(id, { keys, counts: new Array<number>(11).fill(0) });
+    }
+  }
+  if (spec.groupBy.length === 0 && current.size === 0) current.set('[]', { keys: {}, counts: [] });
+  const names = byPoint ? new Map(tree.map((n) => [n.id, n.name])) : null;
+  const rows: QueryRow[] = [];
+  for (const [id, group] of current) {
+    const before = spec.comparison ? (previous.get(id) ?? { keys: group.keys, counts: [] }) : undefined;
+    const base: QueryRow = Object.assign({}, group.keys);
+    if (names && group.keys.experiencePointId !== undefined) {
+      const pointId = Number(group.keys.experiencePointId);
+      base.experiencePointName = names.get(pointId) ?? String(pointId);
+    }
+    // A row per pressed button; without buttons, a row per group with presses (the one total row always).
+    const buttonsOfRow = spec.groupBy.includes('buttonIndex')
+      ? pressedButtons(group.counts, before?.counts)
+      : spec.groupBy.length === 0 || pressedButtons(group.counts, before?.counts).length > 0
+        ? [null]
+        : [];
+    for (const button of buttonsOfRow) {
+      const row: QueryRow = button === null ? { ...base } : { ...base, buttonIndex: button };
+      const values = measureValues(spec, group.counts, button);
+      Object.assign(row, values);
+      if (before) writeComparison(row, values, measureValues(spec, before.counts, button));
+      rows.push(row);
+    }
+  }
+  return sortRows(rows, spec.groupBy);
 }
 
 interface TreeRow {

@@ -68,7 +68,7 @@ beforeEach(() => {
 afterEach(() => store.close());
 
 const q = (groupBy: QuerySpec['groupBy'], filter: QuerySpec['filter'] = {}): unknown =>
-  runQuery(store.db, { measure: 'counts', groupBy, filter });
+  runQuery(store.db, { measures: ['count'], groupBy, filter });
 
 describe('analytics on v1 data', () => {
   it('reads the v1 views: summed results without misuse, every raw press with it', () => {
@@ -96,7 +96,7 @@ describe('analytics on v1 data', () => {
 
   it('filters subtrees through the v1 folders and lists them as the tree', () => {
     expect(q(['experiencePointId'], { experiencePointIds: [2], includeMisuse: true })).toEqual([
-      { experiencePointId: 21, count: 6 },
+      { experiencePointId: 21, experiencePointName: 'Store A', count: 6 },
     ]);
     expect(q([], { experiencePointIds: [1], from: '2024-05-02' })).toEqual([{ count: 2 }]);
     expect(listTree(store.db).map((t) => [t.experiencePointId, t.parent, t.type])).toEqual([

@@ -117,28 +117,32 @@ function factCounts(scales: readonly FeedbackScale[], root?: number): Map<string
 }
 
 function queried(filter: QueryFilter): Map<string, number> {
-  const rows = runQuery(store.db, { measure: 'counts', groupBy: ['day', 'buttonIndex'], filter });
-  return new Map(rows.map((r) => [`${r.day}/${r.buttonIndex}`, r.count]));
+  const rows = runQuery(store.db, { measures: ['count'], groupBy: ['day', 'buttonIndex'], filter });
+  return new Map(rows.map((r) => [`${r.day}/${r.buttonIndex}`, r.count ?? 0]));
 }
 
 describe('runQuery with a scale', () => {
   it('counts only presses of surveys on that scale (hand-checked)', () => {
     const may = { from: '2024-05-01', to: '2024-05-04' };
     expect(
-      runQuery(store.db, { measure: 'counts', groupBy: ['buttonIndex'], filter: { ...may, scale: 'four' } }),
+      runQuery(store.db, {
+        measures: ['count'],
+        groupBy: ['buttonIndex'],
+        filter: { ...may, scale: 'four' },
+      }),
     ).toEqual([
       { buttonIndex: 0, count: 1 },
       { buttonIndex: 3, count: 2 }, // the misuse press (button 1) left out
     ]);
     // NPS index 3 is a detractor's answer: it must not join four-button index 3.
     expect(
-      runQuery(store.db, { measure: 'counts', groupBy: ['buttonIndex'], filter: { ...may, scale: 'nps' } }),
+      runQuery(store.db, { measures: ['count'], groupBy: ['buttonIndex'], filter: { ...may, scale: 'nps' } }),
     ).toEqual([
       { buttonIndex: 3, count: 1 },
       { buttonIndex: 10, count: 1 },
     ]);
     expect(
-      runQuery(store.db, { measure: 'counts', groupBy: [], filter: { ...may, scale: 'five_reversed' } }),
+      runQuery(store.db, { measures: ['count'], groupBy: [], filter: { ...may, scale: 'five_reversed' } }),
     ).toEqual([{ count: 1 }]);
   });
 
@@ -158,11 +162,11 @@ describe('runQuery with a scale', () => {
   });
 
   it('gives the same days by hour as by day for a scale', () => {
-    const byHour = runQuery(store.db, { measure: 'counts', groupBy: ['hour'], filter: { scale: 'nps' } });
+    const byHour = runQuery(store.db, { measures: ['count'], groupBy: ['hour'], filter: { scale: 'nps' } });
     const perDay = new Map<string, number>();
     for (const r of byHour)
-      perDay.set(r.hour?.slice(0, 10) ?? '', (perDay.get(r.hour?.slice(0, 10) ?? '') ?? 0) + r.count);
-    const byDay = runQuery(store.db, { measure: 'counts', groupBy: ['day'], filter: { scale: 'nps' } });
+      perDay.set(r.hour?.slice(0, 10) ?? '', (perDay.get(r.hour?.slice(0, 10) ?? '') ?? 0) + (r.count ?? 0));
+    const byDay = runQuery(store.db, { measures: ['count'], groupBy: ['day'], filter: { scale: 'nps' } });
     expect(new Map(byDay.map((r) => [r.day, r.count]))).toEqual(perDay);
   });
 });

@@ -80,10 +80,10 @@ describe('scales of a v1-only store', () => {
 
   it('counts everything for the four-button scale and nothing for the others', () => {
     const count = (scale: 'four' | 'nps') =>
-      runQuery(store.db, { measure: 'counts', groupBy: [], filter: { scale } });
+      runQuery(store.db, { measures: ['count'], groupBy: [], filter: { scale } });
     expect(count('four')).toEqual([{ count: 4 }]);
     expect(count('nps')).toEqual([{ count: 0 }]);
-    expect(runQuery(store.db, { measure: 'counts', groupBy: ['hour'], filter: { scale: 'five' } })).toEqual(
+    expect(runQuery(store.db, { measures: ['count'], groupBy: ['hour'], filter: { scale: 'five' } })).toEqual(
       [],
     );
   });

@@ -20,7 +20,9 @@ export function formatProgress(p: SyncProgress): string {
     if (p.itemsPerSecond) parts.push(`${number(p.itemsPerSecond)}/s`);
     if (p.etaSeconds !== undefined) parts.push(`ETA ${formatDuration(p.etaSeconds)}`);
   } else parts.push(p.phase);
-  return `${p.stream}: ${parts.join(', ')}${p.message ? ` (${p.message})` : ''}`;
+  // A failure's message is not repeated here: the command says it once, at the end, naming this stream.
+  const message = p.message && p.phase !== 'failed' ? ` (${p.message})` : '';
+  return `${p.stream}: ${parts.join(', ')}${message}`;
 }
 
 export interface ProgressDisplay {

@@ -33,7 +33,7 @@ export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppComman
           return fail('busy', 'A sync is running. Cancel it first, then rebuild the local data.');
         ctx.closeStore();
         // Moved aside, never deleted: the next open creates an empty store that a sync fills from the service.
-        const path = ctx.deps.storePath;
+        const path = ctx.storePath();
         return ok({ setAsidePath: existsSync(path) ? setAsideStore(path) : null });
       }),
   };

@@ -9,7 +9,12 @@ import type {
 } from '../../src-shared/contract.ts';
 import { checkCommandArgs, fail } from '../../src-shared/contract.ts';
 import { ApiError, errorCodeOf } from '../api/errors.ts';
+import type { CredentialsInfo } from '../../src-shared/contract.ts';
+import { CredentialError } from '../credentials/credentialStore.ts';
 import type { CredentialStore } from '../credentials/credentialStore.ts';
+import type { ChooseExportPath } from '../export/saveDialog.ts';
+import type { Connections } from '../profiles/connections.ts';
+import type { ProfileRegistry } from '../profiles/registry.ts';
 import { StoreError } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 import { SyncLockedError } from '../sync/syncLock.ts';
@@ -28,9 +33,14 @@ export interface RunningEmulator {
 }
 
 export interface ServicesDeps {
+  /** The demo's (and the CLI's default) local file; a connection profile, when one is active, has its own. */
   storePath: string;
-  /** Where real service tokens live (used by the real-service sync of later issues). */
+  /** Where profiles.json and the profiles' files live; default the folder of `storePath`. */
+  dataDir?: string;
+  /** Where the profiles' secrets live (chooseCredentialStore); default memory, for this session only. */
   credentials?: CredentialStore;
+  /** What the UI says about `credentials` (see chooseCredentialStore). */
+  credentialsInfo?: CredentialsInfo;
   /** Default: the built-in emulator, loaded on first use. */
   startEmulator?: (options: EmulatorOptions) => Promise<RunningEmulator>;
   /** The demo world's size (tests use 'tiny'). */
@@ -38,6 +48,8 @@ export interface ServicesDeps {
   fetch?: typeof globalThis.fetch;
   migrationsDir?: string;
   now?: () => Date;
+  /** Desktop: where to save an export (the native save dialog). Absent (web mode): exports become downloads. */
+  chooseExportPath?: ChooseExportPath;
 }
 
 /** A sync in progress: how to stop it, and a promise that settles when it has stopped. */
@@ -52,6 +64,12 @@ export interface HandlerContext {
   store(): Store;
   /** Closes the store; the next `store()` opens the file again (after a rebuild set it aside, a new one). */
   closeStore(): void;
+  /** The active local file: the active profile's, or the demo's. */
+  storePath(): string;
+  /** Closes the store and makes `path` the active file (switching profiles). */
+  useStorePath(path: string): void;
+  connections: Connections;
+  profiles: ProfileRegistry;
   /** The sync that is running, if any (one at a time). */
   sync: { running: RunningSync | null };
   emit<E extends EventName>(name: E, payload: Events[E]): void;
@@ -89,6 +107,7 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof ApiError) return { code: errorCodeOf(error.kind), message: error.message };
   if (error instanceof StoreError) return { code: 'store', message: error.message };
   if (error instanceof SyncLockedError) return { code: 'busy', message: error.message };
+  if (error instanceof CredentialError) return { code: 'credentials', message: error.message };
   const detail = error instanceof Error ? error.message : String(error);
   return {
     code: 'internal',

@@ -1,11 +1,25 @@
 // Handlers of the sync domain: the demo sync (the built-in emulator on loopback) and cancelling a running sync.
-import type { DomainHandlers, Result, SyncCommands, SyncSummary } from '../../src-shared/contract.ts';
+import type {
+  AppSyncResult,
+  DomainHandlers,
+  Result,
+  SyncCommands,
+  SyncSummary,
+} from '../../src-shared/contract.ts';
 import { fail, ok } from '../../src-shared/contract.ts';
 import { createV2Client } from '../api/v2/client.ts';
+import { readProfileSecrets } from '../profiles/connections.ts';
+import { syncHistory, syncProfile } from '../profiles/profileSync.ts';
 import { syncSurveyDefinitions } from '../sync/surveyDefinitions.ts';
 import { acquireSyncLock } from '../sync/syncLock.ts';
 import { syncV2 } from '../sync/syncV2.ts';
-import { guard, type EmulatorOptions, type HandlerContext, type RunningEmulator } from './context.ts';
+import {
+  guard,
+  toAppError,
+  type EmulatorOptions,
+  type HandlerContext,
+  type RunningEmulator,
+} from './context.ts';
 
 export const demoToken = 'demo-v2-token';
 /** The demo's checkpoint identity: the emulator's port changes every run, its world does not. */
@@ -20,6 +34,8 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
   async function exploreDemo(): Promise<Result<SyncSummary>> {
     if (ctx.sync.running)
       return fail('busy', 'A sync is already running. Wait for it to finish, or cancel it first.');
+    // The demo has its own file: exploring it leaves any connection profile (and its data) alone.
+    if (ctx.connections.activate(null) === null) ctx.useStorePath(deps.storePath);
     const s = ctx.store();
     const controller = new AbortController();
     const work = (async (): Promise<Result<SyncSummary>> => {
@@ -79,8 +95,67 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
     }
   }
 
+  /** The active profile's sync; with no profile active (the demo), the demo sync again. */
+  async function syncActive(): Promise<Result<AppSyncResult>> {
+    if (ctx.sync.running)
+      return fail('busy', 'A sync is already running. Wait for it to finish, or cancel it first.');
+    const name = ctx.profiles.read().active;
+    const profile = name === null ? null : ctx.profiles.find(name);
+    if (!profile) {
+      const demo = await exploreDemo();
+      if (!demo.ok) return demo;
+      return ok({
+        profile: 'demo',
+        streams: [],
+        feedbackTotal: demo.value.feedbackCount,
+        seconds: demo.value.seconds,
+        verification: null,
+        verificationNote:
+          'The demo data is checked by its own tests; connect your account to verify a real sync.',
+      });
+    }
+    const secrets = await readProfileSecrets(ctx.connections.credentials, profile.name);
+    if (!secrets.v2Token && !secrets.v1)
+      return fail(
+        'credentials',
+        `No credentials are stored for the profile '${profile.name}' (${ctx.connections.credentials.description}); connect it again.`,
+      );
+    const controller = new AbortController();
+    const storePath = ctx.storePath();
+    const work = syncProfile({
+      profile: profile.name,
+      baseUrl: profile.baseUrl,
+      secrets,
+      storePath,
+      store: () => ctx.store(),
+      ...(deps.migrationsDir ? { migrationsDir: deps.migrationsDir } : {}),
+      signal: controller.signal,
+      onProgress: (p) => ctx.emit('sync:progress', p),
+      ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+    ctx.sync.running = { controller, done: work.catch(() => undefined) };
+    try {
+      const { status, result, error } = await work;
+      if (status === 'cancelled')
+        return fail(
+          'cancelled',
+          'The sync was cancelled. What was already fetched is kept; the next sync resumes it.',
+        );
+      if (status === 'failed') {
+        const e = toAppError(error ?? new Error('The sync failed.'));
+        return fail(e.code, e.message);
+      }
+      return ok(result);
+    } finally {
+      ctx.sync.running = null;
+    }
+  }
+
   return {
     'demo:explore': () => guard(exploreDemo),
+    'sync:run': () => guard(syncActive),
+    'sync:history': () => guard(() => ok(syncHistory(ctx.store()))),
     'sync:cancel': () =>
       guard((): Result<{ cancelled: boolean }> => {
         const running = ctx.sync.running;

@@ -10,6 +10,7 @@ import {
   type Handlers,
   type QuerySpec,
 } from '../../src-shared/contract.ts';
+import { withStubs } from '../../src-shared/testing/withStubs.ts';
 import {
   forwardEvents,
   registerIpcHandlers,
@@ -54,7 +55,7 @@ function ipcPair(frameUrl: string | null) {
 }
 
 function smallHandlers(calls: string[]): Handlers {
-  return {
+  return withStubs({
     'app:getState': async () => ok({ hasData: false, storePath: '/x', lastSync: null, syncing: false }),
     'tree:list': async () => {
       calls.push('tree:list');
@@ -70,7 +71,7 @@ function smallHandlers(calls: string[]): Handlers {
     },
     'sync:cancel': async () => ok({ cancelled: false }),
     'store:rebuild': async () => ok({ setAsidePath: null }),
-  };
+  });
 }
 
 const appOrigin = 'app://renderer';
@@ -100,7 +101,7 @@ describe('registerIpcHandlers + preload bridge', () => {
       ok([{ experiencePointId: 7, name: '<b>Lobby</b>', parent: null, type: 'EXPERIENCE_POINT' }]),
     );
     const rows = await bridge.invoke('analytics:query', {
-      measure: 'counts',
+      measures: ['count'],
       groupBy: ['buttonIndex'],
       filter: { experiencePointIds: [7] },
     });

@@ -62,6 +62,8 @@ export interface StreamOutcome {
   /** Rows the stream's tables hold afterwards, when it can tell. */
   rowsHeld: number | null;
   error?: string;
+  /** On failure: the part that failed, as its progress events name it (e.g. `v2:experience-points`). */
+  failedAt?: string;
   seconds: number;
 }
 
@@ -88,6 +90,7 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
   const streams: StreamOutcome[] = [];
   const windows: CoveredWindow[] = [];
   let firstError: Error | undefined;
+  let failedPart: string | null = null; // the first part of the running stream that reported 'failed'
   try {
     // Nobody else syncs this file now: a run still 'running' belongs to a process that was killed.
     store.syncRuns.markInterrupted();
@@ -98,7 +101,10 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
       ...(o.scope && o.scope.length > 0 ? { scope: o.scope } : {}),
       ...(o.trailingDays !== undefined ? { trailingDays: o.trailingDays } : {}),
       ...(o.signal ? { signal: o.signal } : {}),
-      ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+      onProgress: (p: SyncProgress) => {
+        if (p.phase === 'failed') failedPart ??= p.stream;
+        o.onProgress?.(p);
+      },
       ...(o.pageSize ? { pageSize: o.pageSize } : {}),
       now,
     };
@@ -109,6 +115,7 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
       newest: () => string | null = () => null,
     ): Promise<boolean> => {
       const t0 = performance.now();
+      failedPart = null;
       store.syncStreams.started(stream, source);
       try {
         const r = await body();
@@ -136,6 +143,7 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
           itemsReceived: 0,
           rowsHeld: null,
           error: message,
+          failedAt: failedPart ?? stream,
           seconds: (performance.now() - t0) / 1000,
         });
         return false;

@@ -3,6 +3,8 @@
 // thread can be started (e.g. a bundled build without the thread's module).
 import { Worker } from 'node:worker_threads';
 import type { SyncProgress } from '../../src-shared/contract.ts';
+import { pressTotals } from '../analytics/pressTotals.ts';
+import type { PressTotals } from '../analytics/pressTotals.ts';
 import { ApiError } from '../api/errors.ts';
 import type { ApiErrorKind } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
@@ -37,8 +39,8 @@ export interface SyncRequest {
 export interface SyncSummary {
   status: 'done' | 'cancelled' | 'failed';
   streams: StreamOutcome[];
-  feedbackTotal: number;
-  treeItems: number;
+  /** Presses and tree items held afterwards, from the source analytics read (v2, else v1). */
+  totals: PressTotals;
   /** The window each finished source covered, with the presses held in it (and why none, when none). */
   windows: CoveredWindow[];
   seconds: number;
@@ -144,8 +146,7 @@ export async function runSyncRequest(
       summary: {
         status: result.status,
         streams: result.streams,
-        feedbackTotal: store.buttonFeedback.total(),
-        treeItems: store.tree.count(),
+        totals: pressTotals(store.db),
         windows: result.windows,
         seconds: result.seconds,
       },

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, type Events, type Handlers, type QuerySpec } from '../../src-shared/contract.ts';
 import { startWebServer, type RunningWebServer, type SubscribeToEvent } from './server.ts';
+import { withStubs } from '../../src-shared/testing/withStubs.ts';
 
 interface Answer {
   status: number;
@@ -41,7 +42,7 @@ function smallHandlers(): {
 } {
   const queries: QuerySpec[] = [];
   const listeners = new Set<(p: Events['sync:progress']) => void>();
-  const handlers: Handlers = {
+  const handlers: Handlers = withStubs({
     'app:getState': async () =>
       ok({ hasData: true, storePath: '/tmp/x.sqlite', lastSync: null, syncing: false }),
     'tree:list': async () => ok([{ experiencePointId: 1, name: 'Root', parent: null, type: 'GROUP' }]),
@@ -55,7 +56,7 @@ function smallHandlers(): {
     },
     'sync:cancel': async () => fail('not-found', 'No sync is running.'),
     'store:rebuild': async () => ok({ setAsidePath: null }),
-  };
+  });
   const onEvent: SubscribeToEvent = (name, listener) => {
     if (name !== 'sync:progress') return () => {};
     const l = listener as (p: Events['sync:progress']) => void; // the only event of the contract
@@ -209,7 +210,7 @@ describe('web bridge security', () => {
   it('refuses bad arguments before any handler runs, and passes only checked copies', async () => {
     const before = small.queries.length;
     const bad = await post('analytics:query', {
-      measure: 'counts',
+      measures: ['count'],
       groupBy: ['day'],
       filter: { experiencePointIds: ['1 OR 1=1'] },
     });
@@ -220,7 +221,7 @@ describe('web bridge security', () => {
     expect((await post('tree:list', '{}', { 'Content-Type': 'text/plain' })).status).toBe(415);
     expect(small.queries.length).toBe(before);
     const good = await post('analytics:query', {
-      measure: 'counts',
+      measures: ['count'],
       groupBy: ['day', 'buttonIndex'],
       filter: { experiencePointIds: [1] },
     });
@@ -229,14 +230,14 @@ describe('web bridge security', () => {
       value: [{ day: '2024-01-01', buttonIndex: 0, count: 3 }],
     });
     expect(small.queries.at(-1)).toEqual({
-      measure: 'counts',
+      measures: ['count'],
       groupBy: ['day', 'buttonIndex'],
       filter: { experiencePointIds: [1] },
     });
   });
 
   it('refuses bodies over the size limit', async () => {
-    const huge = JSON.stringify({ measure: 'counts', groupBy: [], filter: { pad: 'x'.repeat(300_000) } });
+    const huge = JSON.stringify({ measures: ['count'], groupBy: [], filter: { pad: 'x'.repeat(300_000) } });
     expect((await post('analytics:query', huge)).status).toBe(413);
   });
 

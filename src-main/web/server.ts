@@ -33,6 +33,10 @@ export interface WebServerOptions {
   port?: number;
   /** Largest accepted request body, in bytes. */
   maxBodyBytes?: number;
+  /** Export downloads (src-main/export/downloadShelf.ts): a file by its one-time id, or null. */
+  takeDownload?: (id: string) => { fileName: string; mime: string; bytes: Buffer } | null;
+  /** Largest accepted body of an export command (a report carries charts and tables), in bytes. */
+  maxExportBodyBytes?: number;
   /** Told about a handler that threw (the page only gets a generic error). Never given secrets by this module. */
   onHandlerError?: (command: CommandName, error: unknown) => void;
 }
@@ -46,10 +50,12 @@ export interface RunningWebServer {
 }
 
 const invokePrefix = '/api/invoke/';
+const downloadPrefix = '/api/download/';
 
 /** Always binds to 127.0.0.1: web mode is for this machine only. */
 export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
   const maxBodyBytes = options.maxBodyBytes ?? 256 * 1024;
+  const maxExportBodyBytes = options.maxExportBodyBytes ?? 16 * 1024 * 1024;
   const hub = createEventStreamHub();
   let session: WebSession | null = null;
 
@@ -93,6 +99,18 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       if (!hub.attach(res)) sendJson(res, 503, fail('busy', 'Too many open pages; close one and reload.'));
       return;
     }
+    if (url.pathname.startsWith(downloadPrefix)) {
+      if (req.method !== 'GET') return sendText(res, 405, 'Use GET.', { Allow: 'GET' });
+      const file = options.takeDownload?.(url.pathname.slice(downloadPrefix.length)) ?? null;
+      if (!file) return sendText(res, 404, 'This export is no longer waiting; export it again.');
+      res.writeHead(200, {
+        'Content-Type': file.mime,
+        'Content-Length': file.bytes.length,
+        'Content-Disposition': contentDisposition(file.fileName),
+        'Cache-Control': 'no-store',
+      });
+      return void res.end(file.bytes);
+    }
     if (url.pathname.startsWith('/api/')) return sendJson(res, 404, fail('not-found', 'No such endpoint.'));
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return sendText(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
@@ -108,7 +126,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     const type = req.headers['content-type'] ?? '';
     // JSON only: a cross-origin page cannot send this type without a preflight, which is never granted.
     if (!/^application\/json(;|$)/i.test(type)) return sendJson(res, 415, fail('bad-request', 'Send JSON.'));
-    const body = await readBody(req, maxBodyBytes);
+    const body = await readBody(req, command.startsWith('export:') ? maxExportBodyBytes : maxBodyBytes);
     if (body === 'too-large')
       return sendJson(res, 413, fail('bad-request', 'The request is too large.'), { Connection: 'close' });
     let value: unknown;
@@ -173,6 +191,12 @@ function dispatch<K extends CommandName>(
 ): Promise<Result<unknown>> {
   const handler: (a: Parameters<Handlers[K]>[0]) => Promise<Result<unknown>> = handlers[command];
   return handler(args);
+}
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / RFC 5987). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<string | 'too-large'> {

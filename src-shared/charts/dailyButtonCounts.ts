@@ -50,7 +50,8 @@ export function tabulateDailyButtonCounts(rows: readonly QueryRow[], group: Scal
   let outside = 0;
   for (const row of rows) {
     const { day, buttonIndex, count } = row;
-    if (day === undefined || !dayPattern.test(day) || buttonIndex === undefined) continue;
+    if (day === undefined || !dayPattern.test(day) || buttonIndex === undefined || count === undefined)
+      continue;
     if (!Number.isInteger(buttonIndex) || buttonIndex < 0 || !(count >= 0)) continue;
     if (buttonIndex >= scale.size) {
       outside += count;

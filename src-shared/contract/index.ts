@@ -2,20 +2,49 @@
 // commands with their argument and result types and argument checks, and events. Both bridges (Electron IPC and
 // the loopback HTTP bridge of web mode) carry exactly these. A new domain adds its command map to `Commands`, its
 // checks to `parsers` and its names follow; a command without a check fails the typecheck.
+import { alertArgs, type AlertCommands } from './alerts.ts';
 import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
 import { appArgs, type AppCommands } from './app.ts';
+import { exportArgs, type ExportCommands } from './export.ts';
+import { connectionsArgs, type ConnectionsCommands } from './connections.ts';
+import { commentArgs, type CommentCommands } from './comments.ts';
+import { followupArgs, type FollowupCommands } from './followups.ts';
 import type { Parsed } from './parse.ts';
+import { peopleArgs, type PeopleCommands } from './people.ts';
+import { rankingArgs, type RankingCommands } from './ranking.ts';
+import { reconciliationArgs, type ReconciliationCommands } from './reconciliation.ts';
 import type { Result } from './result.ts';
 import { syncArgs, syncEventNames, type SyncCommands, type SyncEvents } from './sync.ts';
 
+export * from './alerts.ts';
 export * from './analytics.ts';
 export * from './app.ts';
+export * from './export.ts';
+export * from './comments.ts';
+export * from './feedbackFilter.ts';
+export * from './followups.ts';
+export * from './people.ts';
+export * from './ranking.ts';
+export * from './reconciliation.ts';
+export * from './connections.ts';
 export * from './result.ts';
 export * from './sync.ts';
 export type { Parsed } from './parse.ts';
 
 /** Command name → argument and result types, every domain's. */
-export interface Commands extends AppCommands, AnalyticsCommands, SyncCommands {}
+export interface Commands
+  extends
+    AppCommands,
+    AnalyticsCommands,
+    SyncCommands,
+    FollowupCommands,
+    CommentCommands,
+    AlertCommands,
+    PeopleCommands,
+    ReconciliationCommands,
+    RankingCommands,
+    ConnectionsCommands,
+    ExportCommands {}
 
 export type CommandName = keyof Commands;
 export type CommandArgs<K extends CommandName> = Commands[K]['args'];
@@ -30,6 +59,14 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...appArgs,
   ...analyticsArgs,
   ...syncArgs,
+  ...exportArgs,
+  ...followupArgs,
+  ...commentArgs,
+  ...alertArgs,
+  ...peopleArgs,
+  ...reconciliationArgs,
+  ...rankingArgs,
+  ...connectionsArgs,
 };
 
 export const commandNames = Object.keys(parsers) as CommandName[];

@@ -21,7 +21,60 @@ export interface SyncSummary {
   seconds: number;
 }
 
+/** One stream's outcome in an app sync (as the orchestrator reports it). */
+export interface SyncStreamOutcome {
+  stream: string;
+  status: 'done' | 'cancelled' | 'failed';
+  itemsReceived: number;
+  rowsHeld: number | null;
+  seconds: number;
+  error?: string;
+}
+
+/** The sync's check against the service's own aggregated counts (per point, survey, day and button). */
+export interface SyncVerification {
+  from: string;
+  to: string;
+  localTotal: number;
+  serviceTotal: number;
+  groupsCompared: number;
+  /** Groups whose counts differ (0: the local file agrees with the service). */
+  mismatchCount: number;
+  /** The first few differing days, for the message. */
+  mismatchDays: string[];
+}
+
+export interface AppSyncResult {
+  profile: string;
+  streams: SyncStreamOutcome[];
+  feedbackTotal: number;
+  seconds: number;
+  /** Null when it could not run (v1-only profile, a token without the aggregates scope); `verificationNote` says why. */
+  verification: SyncVerification | null;
+  verificationNote: string | null;
+}
+
+/** One past run of one source, from the local file's own record. */
+export interface SyncHistoryEntry {
+  id: number;
+  source: string;
+  baseUrl: string;
+  startedAt: string;
+  finishedAt: string | null;
+  seconds: number | null;
+  status: 'running' | 'done' | 'failed' | 'cancelled' | 'interrupted';
+  itemsReceived: number;
+  rowsInserted: number;
+  feedbackTotal: number | null;
+  /** Already in plain words (the sync writes user-facing sentences). */
+  error: string | null;
+}
+
 export interface SyncCommands {
+  /** Sync the active connection profile (v2 and/or v1, as its credentials allow), then verify against aggregates. */
+  'sync:run': { args: Record<string, never>; result: AppSyncResult };
+  /** The most recent runs recorded in the active local file, newest first. */
+  'sync:history': { args: Record<string, never>; result: SyncHistoryEntry[] };
   /** Start the built-in emulator on loopback and sync its demo world into the local store. */
   'demo:explore': { args: Record<string, never>; result: SyncSummary };
   'sync:cancel': { args: Record<string, never>; result: { cancelled: boolean } };
@@ -34,6 +87,8 @@ export interface SyncEvents {
 export const syncArgs: ArgParsers<SyncCommands> = {
   'demo:explore': parseEmpty,
   'sync:cancel': parseEmpty,
+  'sync:run': parseEmpty,
+  'sync:history': parseEmpty,
 };
 
 export const syncEventNames = { 'sync:progress': true } as const satisfies Record<keyof SyncEvents, true>;

@@ -113,7 +113,7 @@ describe('services', () => {
     db.close();
     expect(expected.length).toBeGreaterThan(0);
     const result = await query({
-      measure: 'counts',
+      measures: ['count'],
       groupBy: ['day', 'buttonIndex'],
       filter: { experiencePointIds: [group.experiencePointId] },
     });
@@ -142,7 +142,7 @@ describe('services', () => {
     expect(scales.value.unknown).toEqual([]);
     expect(npsDays.length).toBeGreaterThan(0);
     expect(
-      await query({ measure: 'counts', groupBy: ['day', 'buttonIndex'], filter: { scale: 'nps' } }),
+      await query({ measures: ['count'], groupBy: ['day', 'buttonIndex'], filter: { scale: 'nps' } }),
     ).toEqual({
       ok: true,
       value: npsDays,
@@ -160,11 +160,11 @@ describe('services', () => {
       null,
       'counts',
       { measure: 'sum', groupBy: [], filter: {} },
-      { measure: 'counts', groupBy: ['day; DROP TABLE x'], filter: {} },
-      { measure: 'counts', groupBy: [], filter: { experiencePointIds: ['1 OR 1=1'] } },
-      { measure: 'counts', groupBy: [], filter: { from: '2024-02-30' } },
-      { measure: 'counts', groupBy: [], filter: { from: '2024-03-02', to: '2024-03-01' } },
-      { measure: 'counts', groupBy: [], filter: {}, extra: true },
+      { measures: ['count'], groupBy: ['day; DROP TABLE x'], filter: {} },
+      { measures: ['count'], groupBy: [], filter: { experiencePointIds: ['1 OR 1=1'] } },
+      { measures: ['count'], groupBy: [], filter: { from: '2024-02-30' } },
+      { measures: ['count'], groupBy: [], filter: { from: '2024-03-02', to: '2024-03-01' } },
+      { measures: ['count'], groupBy: [], filter: {}, extra: true },
     ])
       expect(await query(spec), JSON.stringify(spec)).toMatchObject({
         ok: false,

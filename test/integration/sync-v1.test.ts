@@ -182,9 +182,9 @@ describe('analytics over v1 data', () => {
     const store = openStore(fullPath());
     try {
       const query = (groupBy: GroupDimension[], filter: QueryFilter): QueryRow[] =>
-        runQuery(store.db, { measure: 'counts', groupBy, filter });
+        runQuery(store.db, { measures: ['count'], groupBy, filter });
       const rows = (list: QueryRow[], key: (r: QueryRow) => string): [string, number][] =>
-        sorted(new Map(list.map((r) => [key(r), r.count])));
+        sorted(new Map(list.map((r) => [key(r), r.count ?? 0])));
       const day = (parts: string[]): string => `${(parts[2] ?? '').slice(0, 10)}|${parts[3]}`;
       // Misuse included: every raw press; left out (the default): the service's summed results.
       expect(
@@ -250,7 +250,7 @@ describe('analytics over v1 data', () => {
     const store = openStore(both);
     try {
       const v1Only = runQuery(store.db, {
-        measure: 'counts',
+        measures: ['count'],
         groupBy: [],
         filter: { includeMisuse: true },
       })[0]?.count;
@@ -261,7 +261,11 @@ describe('analytics over v1 data', () => {
         since,
         now: () => worldNow,
       });
-      const [total] = runQuery(store.db, { measure: 'counts', groupBy: [], filter: { includeMisuse: true } });
+      const [total] = runQuery(store.db, {
+        measures: ['count'],
+        groupBy: [],
+        filter: { includeMisuse: true },
+      });
       // Every v2 press of every scale (v1 lists only the four-button ones), and none of them twice.
       expect(total?.count).toBe(v2.feedbackTotal);
       expect(v2.feedbackTotal).toBeGreaterThan(first.pressTotal);

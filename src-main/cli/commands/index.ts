@@ -1,10 +1,11 @@
 // Every CLI command, in the order `--help` lists them. Each lives in its own module beside this one.
 import type { CliCommand } from '../command.ts';
 import { emulator } from './emulator.ts';
+import { exportCommand } from './export.ts';
 import { login } from './login.ts';
 import { query } from './query.ts';
 import { serve } from './serve.ts';
 import { status } from './status.ts';
 import { sync } from './sync.ts';
 
-export const commands: CliCommand[] = [emulator, login, sync, status, query, serve];
+export const commands: CliCommand[] = [emulator, login, sync, status, query, exportCommand, serve];

@@ -1,6 +1,6 @@
 // `feedback-desk query`: counts from the local store only, as JSON (per local day or hour, and button index).
 import { checkCommandArgs, type GroupDimension, type QuerySpec } from '../../../src-shared/contract.ts';
-import { querySpecProblem, runQuery } from '../../analytics/query.ts';
+import { runQuery } from '../../analytics/query.ts';
 import { defaultStorePath } from '../../paths.ts';
 import { openStore } from '../../store/db.ts';
 import { UsageError } from '../args.ts';
@@ -43,7 +43,7 @@ export function specFromOptions(options: Record<string, unknown>): QuerySpec {
   if (from && to && from >= to)
     throw new UsageError(`option '--from' (${from}) must be before '--to' (${to}, the day it stops before)`);
   return {
-    measure: 'counts',
+    measures: ['count'],
     groupBy,
     filter: {
       ...(points ? { experiencePointIds: points } : {}),
@@ -98,8 +98,6 @@ export const query: CliCommand = {
   ],
   async run(options, io) {
     const spec = specFromOptions(options);
-    const problem = querySpecProblem(spec);
-    if (problem) throw new UsageError(problem);
     if (optBool(options, 'include-misuse') && optString(options, 'spec'))
       throw new UsageError("option '--include-misuse' cannot be combined with '--spec'");
     const store = openStore(optString(options, 'db') ?? defaultStorePath('default', io.env), {

@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chooseCredentialStore } from '../../credentials/chooseStore.ts';
+import { createKeytarStore } from '../../credentials/keytarStore.ts';
 import { defaultStorePath } from '../../paths.ts';
 import { createServices } from '../../services.ts';
 import { startWebServer } from '../../web/server.ts';
@@ -67,12 +69,19 @@ export function createServeCommand(deps: ServeDeps = {}): CliCommand {
         );
       const storePath = resolve(optString(options, 'db') ?? defaultStorePath('default', io.env));
       mkdirSync(dirname(storePath), { recursive: true });
-      const services = createServices({ storePath });
+      // The OS keychain when it answers; web mode has no encrypted-file fallback, so else this session's memory.
+      const credentials = await chooseCredentialStore({ keychain: createKeytarStore() });
+      const services = createServices({
+        storePath,
+        credentials: credentials.store,
+        credentialsInfo: credentials.info,
+      });
       let server;
       try {
         server = await startWebServer({
           handlers: services.handlers,
           onEvent: services.onEvent,
+          takeDownload: (id) => services.takeDownload(id),
           rendererDir,
           port: optInt(options, 'port') ?? 0,
           onHandlerError: (command, error) =>

@@ -1,5 +1,6 @@
 // `feedback-desk status`: what the local store holds and, per stream, the last sync, rows, lag and last error.
 import { existsSync } from 'node:fs';
+import { describePresses, pressTotals } from '../../analytics/pressTotals.ts';
 import { defaultStorePath } from '../../paths.ts';
 import { checkStoreInThread } from '../../store/checkStore.ts';
 import { openStore, storePathProblem } from '../../store/db.ts';
@@ -68,11 +69,13 @@ export const status: CliCommand = {
         updatedAt: c.updatedAt,
         state: cursorState(c.cursor),
       }));
+      const totals = pressTotals(store.db); // v2 presses, or v1's in a store without any (as queries count)
       const report = {
         storePath: path,
         ...(check ? { check: { ok: true, seconds: check.seconds } } : {}),
         syncing: holder ? { pid: holder.pid, host: holder.host, startedAt: holder.startedAt } : null,
-        treeItems: store.tree.count(),
+        treeItems: totals.treeItems,
+        presses: { source: totals.source, total: totals.presses, withoutMisuse: totals.withoutMisuse },
         buttonFeedbacks: store.buttonFeedback.total(),
         buttonFeedbacksWithoutMisuse: store.buttonFeedback.total({ includeMisuse: false }),
         lastSync: lastDone ? { baseUrl: lastDone.baseUrl, finishedAt: lastDone.finishedAt } : null,
@@ -95,7 +98,7 @@ export const status: CliCommand = {
       const lines = [
         `Store: ${path}`,
         ...(check ? [`Check: sound (quick_check in ${check.seconds.toFixed(1)} s)`] : []),
-        `Tree items: ${report.treeItems}; button feedbacks: ${report.buttonFeedbacks} (${report.buttonFeedbacksWithoutMisuse} without misuse)`,
+        `Tree items: ${number(totals.treeItems)}; ${describePresses(totals)}, ${number(totals.withoutMisuse)} without misuse`,
         holder
           ? `A sync is running now (process ${holder.pid} on ${holder.host}, started ${holder.startedAt}).`
           : `Last finished sync: ${lastDone ? `${lastDone.finishedAt} from ${lastDone.baseUrl}` : 'never'}`,

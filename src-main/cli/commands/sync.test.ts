@@ -102,7 +102,7 @@ describe('sync command', () => {
     expect(out.stderr).not.toMatch(/error|fail/i);
     expect(out.stdout).toContain(`Syncing ${base} (v2) into ${db}`);
     expect(out.stdout).toContain('v2:button-feedbacks: done, 2 items received, 2 rows held');
-    expect(out.stdout).toMatch(/^Done: 2 button feedbacks in the store, 2 tree items; /m);
+    expect(out.stdout).toMatch(/^Done: 2 presses \(v2 button feedbacks\) in the store, 2 tree items; /m);
     const q = await runCommand(query, ['--db', db], {});
     expect(JSON.parse(q.stdout)).toEqual([{ day: '2024-05-01', buttonIndex: 3, count: 1 }]);
     const qm = await runCommand(
@@ -112,7 +112,7 @@ describe('sync command', () => {
     );
     expect(JSON.parse(qm.stdout)).toEqual([{ hour: '2024-05-01T10', buttonIndex: 3, count: 2 }]);
     const st = await runCommand(status, ['--db', db], {});
-    expect(st.stdout).toContain('Tree items: 2; button feedbacks: 2 (1 without misuse)');
+    expect(st.stdout).toContain('Tree items: 2; 2 presses (v2 button feedbacks), 1 without misuse');
     expect(st.stdout).toContain('Checkpoint v2:button-feedbacks: complete through 2024-06-01');
     expect(st.stdout).toMatch(
       /Stream v2:button-feedbacks: last sync \S+ \(done\); 2 rows; newest data 2024-05-01T08:00:00\.000Z \(lag [^)]+\); no error/,
@@ -146,7 +146,7 @@ describe('query command', () => {
       /'--experience-point' takes ids like 12/,
     );
     expect((await runCommand(query, ['--from', '2024-05-02', '--to', '2024-05-01'], {})).stderr).toMatch(
-      /filter.from must be before filter.to/,
+      /option '--from' \(2024-05-02\) must be before '--to'/,
     );
   });
 });

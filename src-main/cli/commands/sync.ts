@@ -1,5 +1,6 @@
 // `feedback-desk sync`: pull v2 and/or v1 into the local store — resumable, incremental, one sync per file — with a
 // live progress display per stream.
+import { describePresses } from '../../analytics/pressTotals.ts';
 import { ApiError } from '../../api/errors.ts';
 import { parseLocalDate } from '../../api/localTime.ts';
 import { v2TokenEnvVar } from '../../credentials/credentialStore.ts';
@@ -9,7 +10,7 @@ import { findV1Credentials } from '../../credentials/v1Credentials.ts';
 import { findV2Token } from '../../credentials/v2Token.ts';
 import { defaultStorePath } from '../../paths.ts';
 import { checkStoreInThread, setAsideStore } from '../../store/checkStore.ts';
-import type { SourceChoice } from '../../sync/orchestrator.ts';
+import type { SourceChoice, StreamOutcome } from '../../sync/orchestrator.ts';
 import { addDays } from '../../sync/plan.ts';
 import { runSyncInThread } from '../../sync/syncRunner.ts';
 import type { SyncRequest } from '../../sync/syncRunner.ts';
@@ -177,9 +178,10 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
           },
         });
         display.end();
+        // A failed stream is named by the part that failed (e.g. v2:experience-points); its error is said once, last.
         for (const s of summary.streams)
           io.stdout.write(
-            `${s.stream}: ${s.status}, ${number(s.itemsReceived)} items received${s.rowsHeld !== null ? `, ${number(s.rowsHeld)} rows held` : ''} (${s.seconds.toFixed(1)} s)\n`,
+            `${s.failedAt ?? s.stream}: ${s.status}, ${number(s.itemsReceived)} items received${s.rowsHeld !== null ? `, ${number(s.rowsHeld)} rows held` : ''} (${s.seconds.toFixed(1)} s)\n`,
           );
         // The days each source covered, and the presses held in them; an empty window says why.
         for (const w of summary.windows)
@@ -188,14 +190,14 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
               ? `${w.source}: ${w.notice}\n`
               : `${w.source}: covered ${w.from} to ${addDays(w.to, -1)}, ${number(w.presses)} presses in the store for those days\n`,
           );
-        const total = `${number(summary.feedbackTotal)} button feedbacks in the store, ${number(summary.treeItems)} tree items; ${summary.seconds.toFixed(1)} s.`;
+        const total = `${describePresses(summary.totals)} in the store, ${number(summary.totals.treeItems)} tree items; ${summary.seconds.toFixed(1)} s.`;
         if (summary.status === 'cancelled') {
           io.stdout.write(
             `Cancelled: ${total} The file is consistent; the next sync resumes where this one stopped.\n`,
           );
           return 130;
         }
-        if (summary.status === 'failed') throw explain(error ?? new Error('The sync failed.'), baseUrl);
+        if (summary.status === 'failed') throw failure(summary.streams, error, baseUrl);
         io.stdout.write(`Done: ${total}\n`);
         return 0;
       } finally {
@@ -203,6 +205,18 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       }
     },
   };
+}
+
+/**
+ * The one message of a failed run: each failed stream's error once, prefixed with the part that failed (the first
+ * failure is `error`, which keeps its kind for `explain`).
+ */
+function failure(streams: readonly StreamOutcome[], error: Error | null, baseUrl: string): Error {
+  const failed = streams.filter((s) => s.status === 'failed');
+  const first = explain(error ?? new Error(failed[0]?.error ?? 'The sync failed.'), baseUrl);
+  const firstText = first instanceof Error ? first.message : String(first);
+  const lines = failed.map((s, i) => `${s.failedAt ?? s.stream} failed: ${i === 0 ? firstText : s.error}`);
+  return new Error(lines.length > 0 ? lines.join('\n') : firstText, { cause: error });
 }
 
 /** A refused token gets the way out added; everything else is already worded for the user. */

@@ -73,6 +73,30 @@ describe('world fixtures', () => {
     }
   });
 
+  it("draws every non-spam comment from the fixture's commentTexts, kept exactly as written", async () => {
+    const texts = ['<img src=x onerror=alert(1)> {{ 7*7 }}', 'שלום 👋 عربي'];
+    // flags 8 = text: the three presses each carry a comment; none is spam (128).
+    const world = worldFromFixture({
+      ...handMade,
+      commentTexts: texts,
+      presses: { ...handMade.presses, flags: [8, 8, 9] },
+    });
+    expect(JSON.parse(JSON.stringify(worldToFixture(world))).commentTexts).toEqual(texts);
+    const emu = await startEmulator({ world });
+    try {
+      const res = await fetch(
+        `${emu.url}/v2/results/text-feedbacks.json?startDate=2026-03-29&endDate=2026-03-31&includeMisuse=true`,
+        { headers: { 'X-Svc-API-Token': 'demo-v2-token' } },
+      );
+      const list = (await res.json()) as { text: string }[];
+      expect(list).toHaveLength(3);
+      for (const row of list) expect(texts).toContain(row.text);
+    } finally {
+      await emu.close();
+    }
+    expect(() => worldFromFixture({ ...handMade, commentTexts: ['ok', ''] })).toThrow(/commentTexts\[1\]/);
+  });
+
   it('names the first problem of a broken fixture', () => {
     const broken = { ...handMade, presses: { ...handMade.presses, smileyId: [40, 41, 40] } };
     expect(() => worldFromFixture(broken)).toThrow(FixtureError);

@@ -279,6 +279,14 @@ export function worldFromFixture(json: unknown): World {
       value: R.str(o, 'value', path),
     };
   });
+  const commentTexts =
+    f.commentTexts === undefined
+      ? undefined
+      : R.asArray(f.commentTexts, 'fixture.commentTexts').map((v, i) => {
+          if (typeof v !== 'string' || v === '')
+            throw new R.FixtureError(`fixture.commentTexts[${i}] must be a non-empty string`);
+          return v;
+        });
   const presses = readPresses(R.asObject(f.presses, 'fixture.presses'), smileys, assignments, surveys);
 
   const earliest =
@@ -308,6 +316,7 @@ export function worldFromFixture(json: unknown): World {
     users,
     customDataFields,
     customDataValues,
+    ...(commentTexts?.length ? { commentTexts } : {}),
     generationMs: performance.now() - started,
   });
 }

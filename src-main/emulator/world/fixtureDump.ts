@@ -96,6 +96,7 @@ export function worldToFixture(world: World): Record<string, unknown> {
       fieldId: world.customDataFields[v.fieldIndex]?.id,
       value: v.value,
     })),
+    ...(world.commentTexts ? { commentTexts: world.commentTexts } : {}),
     presses: {
       time: Array.from(world.presses.ts),
       smileyId: Array.from(world.presses.smiley, (s) => world.smileys[s]?.id ?? 0),

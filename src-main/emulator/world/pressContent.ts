@@ -94,11 +94,14 @@ export function textOf(world: World, i: number): TextContent | undefined {
   const pool = negative ? NEGATIVE_COMMENTS : POSITIVE_COMMENTS;
   const c = pool[Math.floor(u * pool.length)] ?? POSITIVE_COMMENTS[0];
   if (!c) return undefined;
+  // A fixture's own texts (commentTexts) replace the catalog's words; categories and themes stay the catalog's.
+  const own = world.commentTexts?.[Math.floor(unit(world, i, 32) * world.commentTexts.length)];
+  const text = own ?? c.text;
   return {
-    text: c.text,
-    maskedText: mask(c.text),
-    rephrasedText: rephrase(mask(c.text)),
-    textInEnglish: c.en,
+    text,
+    maskedText: mask(text),
+    rephrasedText: rephrase(mask(text)),
+    textInEnglish: own ?? c.en,
     spam: false,
     categories: c.categories.join(','),
     themes: c.themes.join(','),

@@ -199,6 +199,8 @@ export interface World {
   users: User[];
   customDataFields: CustomDataField[];
   customDataValues: CustomDataValue[];
+  /** Fixture only: the texts every non-spam comment is drawn from instead of the catalog (e.g. hostile text). */
+  commentTexts?: string[];
   nodeById: Map<number, TreeNode>;
   surveyById: Map<number, Survey>;
   assignmentByKey: Map<number, Assignment>;

@@ -5,6 +5,7 @@ import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
 import { bucketWidth, createBatchBuilder, hourlyBuckets, noPosition, noUi } from './feedbackBatch.ts';
 import type { FeedbackBatch } from './feedbackBatch.ts';
+import { allNodes, createNodeRollup } from './nodeRollup.ts';
 import { createRollupRecount } from './rollupRecount.ts';
 
 export interface CheckpointWrite {
@@ -130,9 +131,15 @@ export function createButtonFeedbackRepo(
      ON CONFLICT (smiley_id) DO UPDATE SET smiley_type = excluded.smiley_type WHERE smiley_type <> excluded.smiley_type`,
   );
   const sum = counters.join(' + ');
-  const totalAll = sql(`SELECT sum(${sum}) AS n FROM v2_button_rollup_hourly`).pluck();
-  const totalNoMisuse = sql(`SELECT sum(${sum}) AS n FROM v2_button_rollup_daily WHERE misuse = 0`).pluck();
-  const recount = createRollupRecount(db);
+  // Totals from node -1 (every press), a few thousand daily rows instead of the whole point rollup.
+  const totalAll = sql(
+    `SELECT sum(${sum}) AS n FROM v2_node_rollup_daily WHERE node_id = ${allNodes}`,
+  ).pluck();
+  const totalNoMisuse = sql(
+    `SELECT sum(${sum}) AS n FROM v2_node_rollup_daily WHERE node_id = ${allNodes} AND misuse = 0`,
+  ).pluck();
+  const nodes = createNodeRollup(db);
+  const recount = createRollupRecount(db, nodes);
 
   /** The 10 fact columns of row `i`, pushed onto `out`. */
   function pushRow(b: FeedbackBatch, i: number, out: unknown[]): void {
@@ -178,7 +185,7 @@ export function createButtonFeedbackRepo(
     return changes;
   }
 
-  /** Adds hourly buckets to the hourly rollup and, folded by local day, to the daily one. */
+  /** Adds hourly buckets to the hourly rollup and, folded by local day, to the daily one; both to the node rollups. */
   function addBuckets(hourly: Float64Array): void {
     const daily: number[] = [];
     const dayIndex = new Map<string, number>();
@@ -211,6 +218,8 @@ export function createButtonFeedbackRepo(
     }
     upsertBuckets(upserts.hourly, hourly);
     upsertBuckets(upserts.daily, daily);
+    nodes.add('hourly', hourly);
+    nodes.add('daily', daily);
   }
 
   function upsertBuckets(statement: (rows: number) => Database.Statement, flat: ArrayLike<number>): void {

@@ -1,8 +1,9 @@
 // Swapping a staged window of button feedbacks into the facts: the window's stored rows of the scope are deleted,
-// the staged rows inserted, and the hourly and daily rollups of the touched points recounted from the facts.
+// the staged rows inserted, and the hourly and daily rollups of the touched points (and their nodes) recounted.
 // Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
 import type { SwapSpec } from './buttonFeedbackRepo.ts';
+import type { NodeRollup } from './nodeRollup.ts';
 
 const msPerHour = 3_600_000;
 const msPerDay = 86_400_000;
@@ -18,7 +19,7 @@ export interface RollupRecount {
   recountPoint(point: number, fromMs: number, toMs: number): void;
 }
 
-export function createRollupRecount(db: Database.Database): RollupRecount {
+export function createRollupRecount(db: Database.Database, nodes: NodeRollup): RollupRecount {
   const cache = new Map<string, Database.Statement>();
   const sql = (text: string): Database.Statement => {
     let s = cache.get(text);
@@ -29,6 +30,9 @@ export function createRollupRecount(db: Database.Database): RollupRecount {
   function recountPoint(point: number, fromMs: number, toMs: number): void {
     const hours: [number, number] = [Math.floor(fromMs / msPerHour), Math.ceil(toMs / msPerHour)];
     const days: [number, number] = [Math.floor(fromMs / msPerDay), Math.ceil(toMs / msPerDay)];
+    // The node rollups lose the point's old counts here and get its new ones back below.
+    nodes.applyPoint('hourly', point, ...hours, -1);
+    nodes.applyPoint('daily', point, ...days, -1);
     sql(
       'DELETE FROM v2_button_rollup_hourly WHERE experience_point_id = ? AND local_hour >= ? AND local_hour < ?',
     ).run(point, ...hours);
@@ -46,6 +50,8 @@ export function createRollupRecount(db: Database.Database): RollupRecount {
        SELECT experience_point_id, local_time / ${msPerDay}, survey_id, misuse, ${countsFromFacts}
        FROM v2_button_feedback WHERE experience_point_id = ? AND local_time >= ? AND local_time < ? GROUP BY 2, 3, 4`,
     ).run(point, days[0] * msPerDay, days[1] * msPerDay);
+    nodes.applyPoint('hourly', point, ...hours, 1);
+    nodes.applyPoint('daily', point, ...days, 1);
   }
 
   /** The points whose rows the swap replaces: the scope's subtree, or every point with rows in those days. */

@@ -1,6 +1,7 @@
 // The experience-point tree table: replaced whole on every sync (the service's tree is the truth).
 import type Database from 'better-sqlite3';
 import type { TreeItem } from '../../../src-shared/contract.ts';
+import { createNodeRollup } from './nodeRollup.ts';
 
 export interface TreeRepo {
   /** Replaces the stored tree in one transaction. */
@@ -14,9 +15,16 @@ export function createTreeRepo(db: Database.Database): TreeRepo {
     'INSERT INTO experience_point (experience_point_id, name, parent_id, type) VALUES (@experiencePointId, @name, @parent, @type)',
   );
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM experience_point');
+  const shape = db.prepare<[], { id: number; parent: number | null }>(
+    'SELECT experience_point_id AS id, parent_id AS parent FROM experience_point ORDER BY 1',
+  );
+  const nodes = createNodeRollup(db);
+  // A press counts into its point's ancestors: when any parent changes, the node rollups are counted again.
   const replace = db.transaction((items: readonly TreeItem[]) => {
+    const before = JSON.stringify(shape.all());
     clear.run();
     for (const item of items) insert.run(item);
+    if (JSON.stringify(shape.all()) !== before) nodes.rebuild();
   });
   return {
     replace: (items) => replace.immediate(items),

@@ -3,6 +3,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AppState, SyncProgress, SyncSummary } from '../../../src-shared/contract.ts';
 import { useClient } from '../client.ts';
+import { clearQueryCache } from '../composables/queryCache.ts';
 
 export const useAppStore = defineStore('app', () => {
   const state = ref<AppState | null>(null);
@@ -46,6 +47,7 @@ export const useAppStore = defineStore('app', () => {
       return false;
     }
     rebuiltAside.value = result.value.setAsidePath;
+    clearQueryCache();
     await load();
     return loadError.value === null;
   }
@@ -68,6 +70,7 @@ export const useAppStore = defineStore('app', () => {
         return false;
       }
       lastSummary.value = result.value;
+      clearQueryCache(); // the local data changed: every kept answer is old
       await load();
       return true;
     } finally {

@@ -10,12 +10,12 @@ import {
   type QuerySpec,
   type ScaleOverview,
 } from '../../../src-shared/contract.ts';
+import { withStubs } from '../../../src-shared/testing/withStubs.ts';
 import { setClient } from '../client.ts';
 import { handlersBridge, type HandlersBridge } from '../testing/handlersBridge.ts';
 import { sampleTree } from '../testing/sampleTree.ts';
 import { useAppStore } from './appStore.ts';
-import { dailyCountsQuery, useDailyCountsStore } from './dailyCountsStore.ts';
-import { mostPressed, scaleOptions, useScaleStore } from './scaleStore.ts';
+import { mostPressed, scaleOptions, selectedScale } from '../filters/scaleOptions.ts';
 import { useTreeStore } from './treeStore.ts';
 
 interface World {
@@ -58,7 +58,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function smallHandlers(world: World, bridge: () => HandlersBridge): Handlers {
   let cancel: (() => void) | null = null;
-  return {
+  return withStubs({
     'app:getState': async () =>
       world.storeDamaged
         ? fail('store', 'The local data file is damaged.')
@@ -100,7 +100,7 @@ function smallHandlers(world: World, bridge: () => HandlersBridge): Handlers {
       world.hasData = false;
       return ok({ setAsidePath: '/tmp/s.sqlite.damaged-1' });
     },
-  };
+  });
 }
 
 let world: World;
@@ -182,17 +182,15 @@ describe('useAppStore', () => {
 });
 
 describe('useTreeStore', () => {
-  it('opens the top level and selects the single root', async () => {
+  it('opens the top level, and groups open and close', async () => {
     const tree = useTreeStore();
-    await tree.load();
-    expect(tree.selectedId).toBe(1);
+    await Promise.all([tree.load(), tree.load()]); // two parts of the page ask at once: one request
+    expect(bridge.calls.filter((c) => c.command === 'tree:list')).toHaveLength(1);
     expect(tree.rows.map((r) => r.id)).toEqual([1, 2, 3]);
     tree.toggle(2);
     expect(tree.rows.map((r) => r.id)).toEqual([1, 2, 4, 5, 3]);
     tree.setExpanded(1, false);
     expect(tree.rows.map((r) => r.id)).toEqual([1]);
-    tree.select(3);
-    expect(tree.selectedItem?.name).toBe('South');
   });
 });
 
@@ -210,79 +208,13 @@ describe('scaleOptions', () => {
     expect(scaleOptions({ scales: [{ scale: 'nps', presses: 0, surveys: [] }], unknown: [] })).toEqual([]);
     expect(scaleOptions(null)).toEqual([]);
   });
-});
 
-describe('useScaleStore', () => {
-  it('defaults to the most pressed scale and keeps a choice while the subtree has it', async () => {
-    const scales = useScaleStore();
-    await scales.load(2);
-    expect(bridge.calls.at(-1)).toEqual({ command: 'analytics:scales', args: { experiencePointIds: [2] } });
-    expect(scales.selected?.group).toBe('nps');
-    scales.choose('four');
-    expect(scales.selected?.group).toBe('four');
-    await scales.load(3); // four is there too: kept
-    expect(scales.selected?.group).toBe('four');
-    expect(scales.unknownPresses).toBe(7);
-    scales.choose('five');
-    await scales.load(2); // no five faces here: the most pressed instead
-    expect(scales.selected?.group).toBe('nps');
-    await scales.load(3); // and back where five is: the choice again
-    expect(scales.selected?.group).toBe('five');
-  });
-
-  it('keeps the latest subtree when an earlier answer arrives last', async () => {
-    world.scalesDelay = (id) => (id === 2 ? 40 : 0);
-    const scales = useScaleStore();
-    await Promise.all([scales.load(2), scales.load(3)]);
-    expect(scales.loadedFor).toBe(3);
-    expect(scales.options.map((o) => o.group)).toEqual(['four', 'five']);
-    expect(scales.loading).toBe(false);
-  });
-});
-
-describe('useDailyCountsStore', () => {
-  it('asks for counts per day and button of the selected subtree, on one scale', async () => {
-    const counts = useDailyCountsStore();
-    await counts.load(2, { group: 'nps', scales: ['nps'] });
-    expect(bridge.calls.at(-1)).toEqual({
-      command: 'analytics:query',
-      args: {
-        measure: 'counts',
-        groupBy: ['day', 'buttonIndex'],
-        filter: { experiencePointIds: [2], scale: 'nps' },
-      },
-    });
-    expect(counts.table.group).toBe('nps');
-    expect(counts.table.series).toHaveLength(11);
-    expect(counts.table.series[10]?.data).toEqual([24]);
-    expect(dailyCountsQuery(null).filter).toEqual({});
-    expect(dailyCountsQuery(null, 'four').filter).toEqual({ scale: 'four' });
-  });
-
-  it('adds five and five_reversed up (one query each) into one five-face table', async () => {
-    const counts = useDailyCountsStore();
-    await counts.load(3, { group: 'five', scales: ['five', 'five_reversed'] });
-    const asked = bridge.calls.filter((c) => c.command === 'analytics:query').map((c) => c.args);
-    expect(asked).toEqual([dailyCountsQuery(3, 'five'), dailyCountsQuery(3, 'five_reversed')]);
-    expect(counts.table.series[4]?.data).toEqual([32 + 33]);
-    expect(counts.table.total).toBe(65);
-  });
-
-  it('shows an empty table, without asking, for a subtree without a known scale', async () => {
-    const counts = useDailyCountsStore();
-    await counts.load(4, null);
-    expect(bridge.calls).toEqual([]);
-    expect(counts.table.total).toBe(0);
-    expect(counts.loadedFor).toBe(4);
-  });
-
-  it('keeps the latest selection when an earlier answer arrives last', async () => {
-    world.queryDelay = (spec) => (spec.filter.experiencePointIds?.[0] === 2 ? 40 : 0);
-    const counts = useDailyCountsStore();
-    const four = { group: 'four', scales: ['four'] } as const;
-    await Promise.all([counts.load(2, four), counts.load(3, four)]);
-    expect(counts.loadedFor).toBe(3);
-    expect(counts.table.total).toBe(31);
-    expect(counts.loading).toBe(false);
+  it('keeps a chosen scale while the subtree has it, else takes the most pressed', () => {
+    const two = scaleOptions(overviews[2] ?? null);
+    const three = scaleOptions(overviews[3] ?? null);
+    expect(selectedScale(two, null)?.group).toBe('nps');
+    expect(selectedScale(two, 'four')?.group).toBe('four');
+    expect(selectedScale(three, 'nps')?.group).toBe('five'); // no NPS there: the most pressed
+    expect(selectedScale([], 'four')).toBeNull();
   });
 });

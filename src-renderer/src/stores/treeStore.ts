@@ -1,4 +1,4 @@
-// The experience-point tree: its items, which groups are open, and which node the charts are filtered to.
+// The experience-point tree: its items and which groups are open (which points are chosen is the filter store's).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { TreeItem } from '../../../src-shared/contract.ts';
@@ -8,17 +8,15 @@ import { buildTree, visibleRows } from './treeRows.ts';
 export const useTreeStore = defineStore('tree', () => {
   const items = ref<TreeItem[]>([]);
   const expandedIds = ref<Set<number>>(new Set());
-  const selectedId = ref<number | null>(null);
   const loading = ref(false);
   const error = ref<string | null>(null);
 
   const roots = computed(() => buildTree(items.value));
   const rows = computed(() => visibleRows(roots.value, expandedIds.value));
-  const selectedItem = computed(
-    () => items.value.find((i) => i.experiencePointId === selectedId.value) ?? null,
-  );
 
+  /** Loads the tree once (several parts of the page ask for it at start; one request serves them all). */
   async function load(): Promise<void> {
+    if (loading.value) return;
     loading.value = true;
     error.value = null;
     const result = await useClient().invoke('tree:list', {});
@@ -28,15 +26,8 @@ export const useTreeStore = defineStore('tree', () => {
       return;
     }
     items.value = result.value;
-    // Start with the top level open and the whole tree selected (a single root stands for everything).
-    const tops = roots.value;
-    expandedIds.value = new Set(tops.map((n) => n.id));
-    const first = tops[0];
-    selectedId.value = tops.length === 1 && first ? first.id : null;
-  }
-
-  function select(id: number | null): void {
-    selectedId.value = id;
+    // Start with the top level open.
+    expandedIds.value = new Set(roots.value.map((n) => n.id));
   }
 
   function setExpanded(id: number, open: boolean): void {
@@ -50,18 +41,5 @@ export const useTreeStore = defineStore('tree', () => {
     setExpanded(id, !expandedIds.value.has(id));
   }
 
-  return {
-    items,
-    expandedIds,
-    selectedId,
-    loading,
-    error,
-    roots,
-    rows,
-    selectedItem,
-    load,
-    select,
-    setExpanded,
-    toggle,
-  };
+  return { items, expandedIds, loading, error, roots, rows, load, setExpanded, toggle };
 });

@@ -40,6 +40,17 @@ export class ExplorePage {
     await this.page.goto(url);
   }
 
+  /** Goes to a view through the navigation (the filters travel along in the address). */
+  async openView(name: string): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name }).click();
+  }
+
+  /** Picks a period preset in the filter bar ("All time", "Last 30 days", …). */
+  async choosePeriod(label: string): Promise<void> {
+    await this.page.getByTestId('period-select').click();
+    await this.page.getByRole('option', { name: label, exact: true }).click();
+  }
+
   async exploreDemo(): Promise<void> {
     await this.exploreButton.click();
     await expect(this.page.getByRole('progressbar', { name: 'Demo data sync progress' })).toBeVisible();

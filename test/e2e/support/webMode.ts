@@ -15,7 +15,7 @@ export interface WebMode {
 }
 
 /** The pinned Node 24: this process when it is 24+, else the `node` devDependency's binary. */
-function pinnedNode(): string {
+export function pinnedNode(): string {
   const major = Number(process.versions.node.split('.')[0]);
   if (major >= 24) return process.execPath;
   const local = join(projectRoot, 'node_modules', 'node', 'bin', 'node');
@@ -23,13 +23,25 @@ function pinnedNode(): string {
   return local;
 }
 
-export async function startWebMode(): Promise<WebMode> {
+export interface WebModeOptions {
+  /** A store synced beforehand (see syncedStore.ts); default a new one in the temp data folder. */
+  storePath?: string;
+}
+
+export async function startWebMode(options: WebModeOptions = {}): Promise<WebMode> {
   if (!existsSync(join(projectRoot, 'out', 'renderer', 'index.html')))
     throw new Error('out/renderer is missing: run `npx electron-vite build` before the e2e tests');
   const dataDir = mkdtempSync(join(tmpdir(), 'fd-e2e-'));
   const child: ChildProcess = spawn(
     pinnedNode(),
-    [join(projectRoot, 'bin', 'feedback-desk.js'), 'serve', '--no-open', '--port', '0'],
+    [
+      join(projectRoot, 'bin', 'feedback-desk.js'),
+      'serve',
+      '--no-open',
+      '--port',
+      '0',
+      ...(options.storePath ? ['--db', options.storePath] : []),
+    ],
     {
       cwd: projectRoot,
       env: { ...process.env, FEEDBACK_DESK_DATA_DIR: dataDir },

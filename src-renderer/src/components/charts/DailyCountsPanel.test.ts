@@ -2,7 +2,7 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { tabulateDailyButtonCounts } from '../../../../src-shared/charts/dailyButtonCounts.ts';
-import { scaleOptions } from '../../stores/scaleStore.ts';
+import { scaleOptions } from '../../filters/scaleOptions.ts';
 import DailyCountsPanel from './DailyCountsPanel.vue';
 
 const options = scaleOptions({

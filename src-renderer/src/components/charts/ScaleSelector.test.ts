@@ -1,7 +1,7 @@
 // The scale selector in happy-dom: a radio group of the scales present, mouse and keyboard, names as text.
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { ScaleOption } from '../../stores/scaleStore.ts';
+import type { ScaleOption } from '../../filters/scaleOptions.ts';
 import ScaleSelector from './ScaleSelector.vue';
 
 const options: ScaleOption[] = [

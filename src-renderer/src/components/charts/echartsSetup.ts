@@ -1,7 +1,27 @@
 // The ECharts parts the app draws with, registered once (tree-shaken build; add a part here when a chart needs it).
-import { BarChart } from 'echarts/charts';
-import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
+import {
+  AriaComponent,
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TooltipComponent,
+  VisualMapComponent,
+} from 'echarts/components';
 import { use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
-use([CanvasRenderer, BarChart, GridComponent, LegendComponent, TooltipComponent, AriaComponent]);
+use([
+  CanvasRenderer,
+  BarChart,
+  LineChart,
+  HeatmapChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  AriaComponent,
+  DataZoomComponent,
+  MarkLineComponent,
+  VisualMapComponent,
+]);

@@ -1,0 +1,135 @@
+// Pain points and highlights from the stored v2 follow-up feedback: option shares per side and their trend by a
+// time grain. An option is counted by its label (its text in the survey's default locale), so the same label in
+// several surveys is one line.
+import type Database from 'better-sqlite3';
+import type {
+  FeedbackFilter,
+  FollowupOptionShare,
+  FollowupSide,
+  FollowupSideSummary,
+  FollowupSummary,
+  FollowupSummaryArgs,
+  FollowupTrendArgs,
+  FollowupTrendRow,
+} from '../../src-shared/contract.ts';
+import { dayMs, feedbackFilterSql, statement, whereClause } from './feedbackSql.ts';
+import { periodOf } from './periods.ts';
+
+/** Rows of v2_followup_feedback in the filter, joined to their question (its side) and option (its label). */
+function selection(filter: FeedbackFilter, side: FollowupSide | undefined, byDay: boolean) {
+  const sql = feedbackFilterSql(filter, 'f');
+  if (side) {
+    sql.where.push('q.positive = @positive');
+    sql.params.positive = side === 'highlight' ? 1 : 0;
+  }
+  const text = 'coalesce(f.option_text, o.option_text, CAST(f.followup_option_id AS TEXT))';
+  const dayColumn = byDay ? `f.local_time / ${dayMs} AS day, ` : '';
+  // Grouped by option id first (few groups), labels are merged afterwards.
+  const text_ = `${sql.with}SELECT ${dayColumn}q.positive AS positive, f.followup_option_id AS option_id, ${text} AS label,
+      count(*) AS n
+    FROM v2_followup_feedback f
+    JOIN v2_followup_question q ON q.followup_question_id = f.followup_question_id
+    LEFT JOIN v2_followup_option o ON o.followup_option_id = f.followup_option_id
+    ${whereClause(sql.where)}
+    GROUP BY ${byDay ? 'day, ' : ''}q.positive, f.followup_option_id, label`;
+  return { text: text_, params: sql.params, with: sql.with, where: sql.where };
+}
+
+const sideOf = (positive: number): FollowupSide => (positive ? 'highlight' : 'painPoint');
+
+interface OptionRow {
+  positive: number;
+  option_id: number;
+  label: string;
+  n: number;
+}
+
+/** Option shares on the negative (pain points) and positive (highlights) side, most chosen first. */
+export function followupSummary(db: Database.Database, args: FollowupSummaryArgs): FollowupSummary {
+  const q = selection(args.filter, args.side, false);
+  const rows = statement(db, q.text).all(q.params) as OptionRow[];
+  // Feedbacks answering each side: distinct (feedback, question) keys, one index range per point.
+  const feedbackSql = `${q.with}SELECT positive, count(*) AS n FROM (
+      SELECT DISTINCT q.positive AS positive, f.experience_point_id, f.local_time, f.feedback_id
+      FROM v2_followup_feedback f
+      JOIN v2_followup_question q ON q.followup_question_id = f.followup_question_id
+      ${whereClause(q.where)}) GROUP BY positive`;
+  const feedbacks = new Map<number, number>();
+  for (const r of statement(db, feedbackSql).all(q.params) as { positive: number; n: number }[])
+    feedbacks.set(r.positive, r.n);
+  const sides = (args.side ? [args.side] : (['painPoint', 'highlight'] as const)).map(
+    (side): FollowupSideSummary => {
+      const positive = side === 'highlight' ? 1 : 0;
+      const options = mergeLabels(
+        rows.filter((r) => r.positive === positive),
+        side,
+      );
+      const selections = options.reduce((s, o) => s + o.count, 0);
+      for (const o of options) o.share = selections ? o.count / selections : 0;
+      return {
+        side,
+        selections,
+        feedbacks: feedbacks.get(positive) ?? 0,
+        options: options.slice(0, args.limit ?? 50),
+      };
+    },
+  );
+  return { sides };
+}
+
+function mergeLabels(rows: readonly OptionRow[], side: FollowupSide): FollowupOptionShare[] {
+  const byLabel = new Map<string, FollowupOptionShare>();
+  for (const r of rows) {
+    const o = byLabel.get(r.label) ?? { side, optionText: r.label, optionIds: [], count: 0, share: 0 };
+    if (!o.optionIds.includes(r.option_id)) o.optionIds.push(r.option_id);
+    o.count += r.n;
+    byLabel.set(r.label, o);
+  }
+  const list = [...byLabel.values()];
+  for (const o of list) o.optionIds.sort((a, b) => a - b);
+  return list.sort((a, b) => b.count - a.count || (a.optionText < b.optionText ? -1 : 1));
+}
+
+/**
+ * The chosen labels' counts and shares per period of `grain` (share: of every option chosen on that side in that
+ * period). Labels: `optionTexts`, else each side's `top` (default 5) most chosen over the whole range.
+ */
+export function followupTrend(db: Database.Database, args: FollowupTrendArgs): FollowupTrendRow[] {
+  const q = selection(args.filter, args.side, true);
+  const rows = statement(db, q.text).all(q.params) as (OptionRow & { day: number })[];
+  const totals = new Map<string, number>(); // side|period → selections
+  const counts = new Map<string, number>(); // side|label|period → count
+  const perLabel = new Map<string, number>(); // side|label → count over the range
+  const periods = new Set<string>();
+  for (const r of rows) {
+    const side = sideOf(r.positive);
+    const period = periodOf(r.day, args.grain);
+    periods.add(period);
+    totals.set(`${side}|${period}`, (totals.get(`${side}|${period}`) ?? 0) + r.n);
+    const key = `${side}|${r.label}`;
+    counts.set(`${key}|${period}`, (counts.get(`${key}|${period}`) ?? 0) + r.n);
+    perLabel.set(key, (perLabel.get(key) ?? 0) + r.n);
+  }
+  const wanted: { side: FollowupSide; label: string }[] = [];
+  for (const side of ['painPoint', 'highlight'] as const) {
+    if (args.side && args.side !== side) continue;
+    const labels =
+      args.optionTexts ??
+      [...perLabel.entries()]
+        .filter(([k]) => k.startsWith(`${side}|`))
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, args.top ?? 5)
+        .map(([k]) => k.slice(side.length + 1));
+    for (const label of labels) wanted.push({ side, label });
+  }
+  const out: FollowupTrendRow[] = [];
+  for (const period of [...periods].sort()) {
+    for (const { side, label } of wanted) {
+      const total = totals.get(`${side}|${period}`) ?? 0;
+      if (!total) continue;
+      const count = counts.get(`${side}|${label}|${period}`) ?? 0;
+      out.push({ period, side, optionText: label, count, share: count / total });
+    }
+  }
+  return out;
+}

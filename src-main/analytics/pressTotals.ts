@@ -1,0 +1,36 @@
+// How many presses and tree items a store holds, from whichever source analytics read (v2, else v1), for the CLI.
+import type Database from 'better-sqlite3';
+import { prepared, pressOrigin } from './query.ts';
+import type { PressOrigin } from './query.ts';
+
+export interface PressTotals {
+  /** The source the counts (and every query) come from: docs/SYNC-SOURCES.md "The rule". */
+  source: PressOrigin;
+  /** Every press, misuse included: what `query --include-misuse` adds up. */
+  presses: number;
+  /** What `query` adds up by default (v1: the service's summed results). */
+  withoutMisuse: number;
+  /** The v2 tree, or the v1 folders of a v1-only store without one. */
+  treeItems: number;
+}
+
+const sum = Array.from({ length: 11 }, (_, i) => `n${i}`).join(' + ');
+
+/** Read from the daily rollups (v2) or the v1 daily view: the tables the queries read, so the numbers agree. */
+export function pressTotals(db: Database.Database): PressTotals {
+  const source = pressOrigin(db);
+  const table = source === 'v1' ? 'v1_analytics_daily' : 'v2_button_rollup_daily';
+  const count = (where: string): number =>
+    Number(prepared(db, `SELECT coalesce(sum(${sum}), 0) FROM ${table}${where}`).pluck().get() ?? 0);
+  const v2Tree = Number(prepared(db, 'SELECT count(*) FROM experience_point').pluck().get() ?? 0);
+  const treeItems =
+    source === 'v1' && v2Tree === 0
+      ? Number(prepared(db, 'SELECT count(*) FROM v1_folder').pluck().get() ?? 0)
+      : v2Tree;
+  return { source, presses: count(''), withoutMisuse: count(' WHERE misuse = 0'), treeItems };
+}
+
+/** `2,041 presses (v2 button feedbacks)`, `612 presses (v1 raw results)`. */
+export function describePresses(t: PressTotals): string {
+  return `${t.presses.toLocaleString('en-US')} presses (${t.source === 'v1' ? 'v1 raw results' : 'v2 button feedbacks'})`;
+}

@@ -1,0 +1,247 @@
+// Rankings: experience points (or the children of a group, each with its subtree) ranked by a measure shrunk
+// toward the parent's value, with presses, the change against the previous period and a sparkline per item.
+import type Database from 'better-sqlite3';
+import type {
+  FeedbackScale,
+  RankMeasure,
+  RankedItem,
+  Ranking,
+  RankingArgs,
+  TrendGrain,
+} from '../../src-shared/contract.ts';
+import { npsBreakdown } from '../../src-shared/metrics/buttonMetrics.ts';
+import { defaultPriorWeight, shrinkToward } from '../../src-shared/metrics/shrinkage.ts';
+import { dayNumber, statement } from './feedbackSql.ts';
+import { periodOf, periodsBetween } from './periods.ts';
+
+const buttonsOf = (scale: FeedbackScale): number => (scale === 'four' ? 4 : scale === 'nps' ? 11 : 5);
+const sums = Array.from({ length: 11 }, (_, i) => `sum(r.n${i})`).join(', ');
+
+/**
+ * The measure of one item's counts per button on a scale of k buttons; null without presses. Happy Index
+ * 100·Σ(i·nᵢ)/((k−1)·N), average 1 + Σ(i·nᵢ)/N (answers 1..k), positive share (four: 2–3, five: 3–4 of N), NPS.
+ */
+export function measureOf(
+  counts: readonly number[],
+  measure: RankMeasure,
+  scale: FeedbackScale,
+): number | null {
+  const k = buttonsOf(scale);
+  let n = 0;
+  let weighted = 0;
+  for (let i = 0; i < k; i++) {
+    n += counts[i] ?? 0;
+    weighted += i * (counts[i] ?? 0);
+  }
+  if (measure === 'presses') return n;
+  if (n === 0) return null;
+  switch (measure) {
+    case 'happyIndex':
+      return (100 * weighted) / ((k - 1) * n);
+    case 'average':
+      return 1 + weighted / n;
+    case 'nps':
+      return npsBreakdown(counts).score;
+    case 'positiveShare': {
+      const first = k === 4 ? 2 : 3;
+      let positive = 0;
+      for (let i = first; i < k; i++) positive += counts[i] ?? 0;
+      return positive / n;
+    }
+  }
+}
+
+interface Node {
+  id: number;
+  parent: number | null;
+  name: string;
+  type: 'GROUP' | 'EXPERIENCE_POINT';
+}
+
+interface Item {
+  node: Node;
+  cur: number[];
+  prev: number[];
+  leaves: number[];
+}
+
+const add = (into: number[], from: readonly number[]): void => {
+  for (let i = 0; i < 11; i++) into[i] = (into[i] ?? 0) + (from[i] ?? 0);
+};
+const zero = (): number[] => new Array<number>(11).fill(0);
+const total = (c: readonly number[]): number => c.reduce((s, n) => s + n, 0);
+
+/** The grain of the sparkline: as asked, else week for a period over 31 days, else day. */
+function sparkGrain(args: RankingArgs, days: number): TrendGrain {
+  return args.sparklineGrain ?? (days > 31 ? 'week' : 'day');
+}
+
+export function rank(db: Database.Database, args: RankingArgs): Ranking {
+  const from = dayNumber(args.filter.from);
+  const to = dayNumber(args.filter.to);
+  const days = to - from;
+  const m = args.priorWeight ?? defaultPriorWeight;
+  const nodes = statement(
+    db,
+    'SELECT experience_point_id AS id, parent_id AS parent, name, type FROM experience_point',
+  ).all() as Node[];
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const children = new Map<number | null, Node[]>();
+  for (const n of nodes) {
+    const p = n.parent !== null && byId.has(n.parent) ? n.parent : null;
+    const list = children.get(p) ?? [];
+    list.push(n);
+    children.set(p, list);
+  }
+  const roots = children.get(null) ?? [];
+  const parentId = args.parentId ?? (roots.length === 1 ? (roots[0]?.id ?? null) : null);
+  // Each node of the parent's subtree → the item it counts into.
+  const items = new Map<number, Item>();
+  const owner = new Map<number, Item>();
+  const walk = (node: Node, item: Item | undefined, depth: number): void => {
+    let own = item;
+    const isItem = args.level === 'children' ? depth === 1 : node.type === 'EXPERIENCE_POINT';
+    if (!own && isItem) items.set(node.id, (own = { node, cur: zero(), prev: zero(), leaves: [] }));
+    if (own) {
+      owner.set(node.id, own);
+      own.leaves.push(node.id);
+    }
+    for (const c of children.get(node.id) ?? []) walk(c, own, depth + 1);
+  };
+  const top = parentId !== null ? byId.get(parentId) : undefined;
+  if (top) walk(top, undefined, 0);
+  else for (const r of roots) walk(r, undefined, args.level === 'children' ? 1 : 0);
+
+  const where = ['r.local_day >= @prevFrom', 'r.local_day < @to'];
+  const params: Record<string, unknown> = { prevFrom: from - days, from, to, scale: args.scale };
+  if (!args.filter.includeMisuse) where.push('r.misuse = 0');
+  where.push('r.survey_id IN (SELECT s.survey_id FROM v2_survey s WHERE s.feedback_scale = @scale)');
+  if (args.filter.surveyIds) {
+    params.surveyIds = JSON.stringify(args.filter.surveyIds);
+    where.push('r.survey_id IN (SELECT value FROM json_each(@surveyIds))');
+  }
+  const rows = statement(
+    db,
+    `SELECT r.experience_point_id AS p, r.local_day >= @from AS cur, ${sums}
+     FROM v2_button_rollup_daily r WHERE ${where.join(' AND ')} GROUP BY 1, 2`,
+  )
+    .raw(true)
+    .all(params) as number[][];
+  const parentCur = zero();
+  const parentPrev = zero();
+  for (const [p = 0, cur = 0, ...counts] of rows) {
+    const item = owner.get(p);
+    if (!item && top) continue; // outside the parent's subtree
+    add(cur ? parentCur : parentPrev, counts);
+    if (item) add(cur ? item.cur : item.prev, counts);
+  }
+  const parentValue = measureOf(parentCur, args.measure, args.scale);
+  const parentPrevValue = measureOf(parentPrev, args.measure, args.scale);
+  const shrink = args.measure !== 'presses';
+  const minPresses = args.minPresses ?? 1;
+  const ranked: RankedItem[] = [];
+  const tooFew: Ranking['tooFew'] = [];
+  for (const item of items.values()) {
+    const presses = total(item.cur);
+    if (presses < minPresses || presses === 0) {
+      tooFew.push({ experiencePointId: item.node.id, name: item.node.name, presses });
+      continue;
+    }
+    const value = measureOf(item.cur, args.measure, args.scale);
+    const previousPresses = total(item.prev);
+    const prevValue = measureOf(item.prev, args.measure, args.scale);
+    const adjusted = shrink ? shrinkToward(value, presses, parentValue, m) : value;
+    const previousAdjusted =
+      previousPresses === 0
+        ? null
+        : shrink
+          ? shrinkToward(prevValue, previousPresses, parentPrevValue, m)
+          : prevValue;
+    ranked.push({
+      rank: 0,
+      experiencePointId: item.node.id,
+      name: item.node.name,
+      type: item.node.type,
+      presses,
+      value,
+      adjusted,
+      previousPresses,
+      previousAdjusted,
+      delta: adjusted !== null && previousAdjusted !== null ? adjusted - previousAdjusted : null,
+      sparkline: [],
+    });
+  }
+  ranked.sort(
+    (a, b) =>
+      (b.adjusted ?? -Infinity) - (a.adjusted ?? -Infinity) ||
+      b.presses - a.presses ||
+      a.experiencePointId - b.experiencePointId,
+  );
+  ranked.forEach((r, i) => (r.rank = i + 1));
+  const n = args.top ?? 10;
+  const best = ranked.slice(0, n);
+  const worst = ranked.slice(Math.max(0, ranked.length - n));
+  const grain = sparkGrain(args, days);
+  const periods = periodsBetween(from, to, grain);
+  sparklines(db, [...new Set([...best, ...worst])], items, periods, grain, params, where, args);
+  tooFew.sort((a, b) => b.presses - a.presses || a.experiencePointId - b.experiencePointId);
+  return {
+    measure: args.measure,
+    parentId,
+    parentValue,
+    parentPresses: total(parentCur),
+    priorWeight: shrink ? m : 0,
+    method: shrink
+      ? `Adjusted = (N·value + m·parent) / (N + m) with m = ${m} presses: a Bayesian average that pulls items with few presses toward the parent's value (Efron & Morris 1975; the IMDb weighted rating).`
+      : 'Ranked by presses as counted.',
+    grain,
+    periods,
+    ranked: ranked.length,
+    top: best,
+    bottom: worst,
+    tooFew: tooFew.slice(0, 50),
+  };
+}
+
+/** Fills each listed item's sparkline: its measure per period of `grain` (null where it had no presses). */
+function sparklines(
+  db: Database.Database,
+  listed: RankedItem[],
+  items: Map<number, Item>,
+  periods: string[],
+  grain: TrendGrain,
+  params: Record<string, unknown>,
+  where: string[],
+  args: RankingArgs,
+): void {
+  if (!listed.length) return;
+  const owner = new Map<number, number>();
+  for (const r of listed)
+    for (const leaf of items.get(r.experiencePointId)?.leaves ?? []) owner.set(leaf, r.experiencePointId);
+  const rows = statement(
+    db,
+    `SELECT r.experience_point_id AS p, r.local_day AS d, ${sums}
+     FROM v2_button_rollup_daily r WHERE r.experience_point_id IN (SELECT value FROM json_each(@leaves))
+       AND r.local_day >= @from AND ${where.slice(1).join(' AND ')} GROUP BY 1, 2`,
+  )
+    .raw(true)
+    .all({ ...params, leaves: JSON.stringify([...owner.keys()]) }) as number[][];
+  const index = new Map(periods.map((p, i) => [p, i]));
+  const counts = new Map<number, number[][]>();
+  for (const [p = 0, d = 0, ...c] of rows) {
+    const id = owner.get(p);
+    const at = index.get(periodOf(d, grain));
+    if (id === undefined || at === undefined) continue;
+    let series = counts.get(id);
+    if (!series) counts.set(id, (series = periods.map(zero)));
+    const bucket = series[at];
+    if (bucket) add(bucket, c);
+  }
+  for (const r of listed) {
+    const series = counts.get(r.experiencePointId);
+    r.sparkline = periods.map((_, i) => {
+      const c = series?.[i];
+      return c && total(c) > 0 ? measureOf(c, args.measure, args.scale) : null;
+    });
+  }
+}

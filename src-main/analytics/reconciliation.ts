@@ -1,0 +1,209 @@
+// Reconciliation per local day and survey: v1 summed results (misuse excluded by the service) vs v1 raw results
+// (every press) vs v2 presses (all, and misuse), so misuse is seen to explain v1's raw-vs-summed difference.
+import type Database from 'better-sqlite3';
+import type {
+  Reconciliation,
+  ReconciliationArgs,
+  ReconciliationRow,
+  ReconciliationTotals,
+  VerificationSummary,
+} from '../../src-shared/contract.ts';
+import { formatLocalDay } from '../api/localTime.ts';
+import { dayNumber, hasRows, pointNames, statement, subtreeCte, whereClause } from './feedbackSql.ts';
+
+const sum4 = 'r.n0 + r.n1 + r.n2 + r.n3';
+const sum11 = Array.from({ length: 11 }, (_, i) => `r.n${i}`).join(' + ');
+
+interface Counts {
+  day: number;
+  point: number;
+  question: number;
+  v1: Set<number>;
+  v2: Set<number>;
+  summed: number | null;
+  raw: number | null;
+  all: number | null;
+  misuse: number | null;
+}
+
+/** The surveys each source has per `point|question` (v2: four-button surveys assigned to the point). */
+function surveyPairs(db: Database.Database): { v1: Map<string, number[]>; v2: Map<string, number[]> } {
+  const collect = (sql: string): Map<string, number[]> => {
+    const out = new Map<string, number[]>();
+    for (const r of statement(db, sql).all() as { point: number; question: number; survey: number }[]) {
+      const key = `${r.point}|${r.question}`;
+      out.set(key, [...(out.get(key) ?? []), r.survey]);
+    }
+    return out;
+  };
+  return {
+    v1: collect('SELECT folder_key AS point, question_key AS question, survey_key AS survey FROM v1_survey'),
+    v2: collect(`SELECT sep.experience_point_id AS point, v.question_id AS question, v.survey_id AS survey
+      FROM v2_survey_experience_point sep JOIN v2_survey v ON v.survey_id = sep.survey_id AND v.feedback_scale = 'four'`),
+  };
+}
+
+/** Rows per (day, point, question), newest day first; totals over all of them. */
+export function reconcile(
+  db: Database.Database,
+  args: ReconciliationArgs,
+  verification: VerificationSummary | null = null,
+): Reconciliation {
+  const filter = args.filter ?? {};
+  const params: Record<string, unknown> = {};
+  const cond = (alias: string, survey: string): string[] => {
+    const where: string[] = [];
+    if (filter.experiencePointIds) where.push(`${alias} IN (SELECT id FROM selected_point)`);
+    if (filter.surveyIds) where.push(`${survey} IN (SELECT value FROM json_each(@surveyIds))`);
+    if (filter.from !== undefined) where.push('r.local_day >= @from');
+    if (filter.to !== undefined) where.push('r.local_day < @to');
+    return where;
+  };
+  if (filter.experiencePointIds) params.pointIds = JSON.stringify(filter.experiencePointIds);
+  if (filter.surveyIds) params.surveyIds = JSON.stringify(filter.surveyIds);
+  if (filter.from !== undefined) params.from = dayNumber(filter.from);
+  if (filter.to !== undefined) params.to = dayNumber(filter.to);
+  const cte = filter.experiencePointIds ? `WITH RECURSIVE ${subtreeCte} ` : '';
+  const hasV1 = hasRows(db, 'v1_press_rollup_daily') || hasRows(db, 'v1_summed_result');
+  const hasV2 = hasRows(db, 'v2_button_rollup_daily');
+  const pairs = surveyPairs(db);
+  const rows = new Map<string, Counts>();
+  const at = (day: number, point: number, question: number): Counts => {
+    const key = `${day}|${point}|${question}`;
+    let c = rows.get(key);
+    if (!c)
+      rows.set(
+        key,
+        (c = {
+          day,
+          point,
+          question,
+          v1: new Set(),
+          v2: new Set(),
+          summed: null,
+          raw: null,
+          all: null,
+          misuse: null,
+        }),
+      );
+    return c;
+  };
+  type V1Row = { day: number; point: number; question: number; survey: number; n: number };
+  if (hasV1) {
+    const summed = statement(
+      db,
+      `${cte}SELECT r.local_day AS day, s.folder_key AS point, s.question_key AS question, r.survey_key AS survey,
+         ${sum4} AS n
+       FROM v1_summed_result r JOIN v1_survey s ON s.survey_key = r.survey_key
+       ${whereClause(cond('s.folder_key', 'r.survey_key'))}`,
+    ).all(params) as V1Row[];
+    for (const r of summed) {
+      const c = at(r.day, r.point, r.question);
+      c.v1.add(r.survey);
+      c.summed = (c.summed ?? 0) + r.n;
+    }
+    const raw = statement(
+      db,
+      `${cte}SELECT r.local_day AS day, r.folder_key AS point, s.question_key AS question, r.survey_key AS survey,
+         ${sum4} AS n
+       FROM v1_press_rollup_daily r JOIN v1_survey s ON s.survey_key = r.survey_key
+       ${whereClause(cond('r.folder_key', 'r.survey_key'))}`,
+    ).all(params) as V1Row[];
+    for (const r of raw) {
+      const c = at(r.day, r.point, r.question);
+      c.v1.add(r.survey);
+      c.raw = (c.raw ?? 0) + r.n;
+    }
+  }
+  if (hasV2) {
+    // Only four-button surveys: v1 knows no other scale, so other v2 presses have nothing to reconcile with.
+    const v2 = statement(
+      db,
+      `${cte}SELECT r.local_day AS day, r.experience_point_id AS point, v.question_id AS question, r.survey_id AS survey,
+         sum(${sum11}) AS n, sum(CASE WHEN r.misuse = 1 THEN ${sum11} ELSE 0 END) AS m
+       FROM v2_button_rollup_daily r JOIN v2_survey v ON v.survey_id = r.survey_id AND v.feedback_scale = 'four'
+       ${whereClause(cond('r.experience_point_id', 'r.survey_id'))}
+       GROUP BY 1, 2, 3, 4`,
+    ).all(params) as (V1Row & { m: number })[];
+    for (const r of v2) {
+      const c = at(r.day, r.point, r.question);
+      c.v2.add(r.survey);
+      c.all = (c.all ?? 0) + r.n;
+      c.misuse = (c.misuse ?? 0) + r.m;
+    }
+  }
+  const totals: ReconciliationTotals = {
+    v1Summed: 0,
+    v1Raw: 0,
+    v2All: 0,
+    v2Misuse: 0,
+    disagreeing: 0,
+    explainedByMisuse: 0,
+  };
+  const all: (ReconciliationRow & { dayNumber: number })[] = [];
+  for (const c of rows.values()) {
+    const pair = `${c.point}|${c.question}`;
+    for (const k of pairs.v1.get(pair) ?? []) c.v1.add(k);
+    for (const k of pairs.v2.get(pair) ?? []) c.v2.add(k);
+    const row = toRow(c, hasV1 && hasV2);
+    totals.v1Summed += c.summed ?? 0;
+    totals.v1Raw += c.raw ?? 0;
+    totals.v2All += c.all ?? 0;
+    totals.v2Misuse += c.misuse ?? 0;
+    if (!row.agrees) {
+      totals.disagreeing++;
+      if (row.explainedByMisuse) totals.explainedByMisuse++;
+    }
+    if (!args.onlyDisagreeing || !row.agrees) all.push({ ...row, dayNumber: c.day });
+  }
+  all.sort(
+    (a, b) =>
+      b.dayNumber - a.dayNumber || a.experiencePointId - b.experiencePointId || a.questionId - b.questionId,
+  );
+  const listed = all.slice(0, args.limit ?? 1000);
+  const names = pointNames(
+    db,
+    listed.map((r) => r.experiencePointId),
+  );
+  return {
+    hasV1,
+    hasV2,
+    rows: listed.map(({ dayNumber: _, ...r }) => ({
+      ...r,
+      experiencePointName: names.get(r.experiencePointId) ?? null,
+    })),
+    totals,
+    rowCount: all.length,
+    verification,
+  };
+}
+
+/** `both`: the store holds both sources, so a survey without its twin is itself a disagreement. */
+function toRow(c: Counts, both: boolean): ReconciliationRow {
+  const inV1 = c.v1.size > 0;
+  const inV2 = c.v2.size > 0;
+  // A source that has the survey here but no row that day counted 0 presses (days without presses are not stored).
+  const summed = inV1 ? (c.summed ?? 0) : null;
+  const raw = inV1 ? (c.raw ?? 0) : null;
+  const all = inV2 ? (c.all ?? 0) : null;
+  const misuse = inV2 ? (c.misuse ?? 0) : null;
+  const checks: boolean[] = [];
+  if (summed !== null && all !== null && misuse !== null) checks.push(summed === all - misuse);
+  if (raw !== null && all !== null) checks.push(raw === all);
+  const diff = raw !== null && summed !== null ? raw - summed : null;
+  return {
+    day: formatLocalDay(c.day),
+    experiencePointId: c.point,
+    experiencePointName: null,
+    questionId: c.question,
+    v1SurveyKeys: [...c.v1].sort((a, b) => a - b),
+    v2SurveyIds: [...c.v2].sort((a, b) => a - b),
+    v1Summed: summed,
+    v1Raw: raw,
+    v2All: all,
+    v2Misuse: misuse,
+    rawMinusSummed: diff,
+    explainedByMisuse: diff !== null && misuse !== null ? diff === misuse : null,
+    agrees: checks.every(Boolean) && (!both || (inV1 && inV2)),
+  };
+}

@@ -1,0 +1,156 @@
+// `feedback-desk export`: the same selection as `query`, written as a chart (PNG, SVG, PDF) or rows (CSV, XLSX).
+import {
+  chartFormats,
+  tableFormats,
+  type ChartFormat,
+  type PixelRatio,
+  type TableFormat,
+} from '../../../src-shared/contract.ts';
+import { describeFilters } from '../../../src-shared/charts/exportWords.ts';
+import { querySpecProblem } from '../../analytics/query.ts';
+import { appInfo } from '../../export/appInfo.ts';
+import { chartFile, tableFile, type Caption } from '../../export/exportFiles.ts';
+import { queryTable, storeNames } from '../../export/queryTable.ts';
+import { ChartUnavailableError, chartKinds, storeChart, type ChartKind } from '../../export/storeCharts.ts';
+import { ExportPathError, checkExportPath, writeExportFile } from '../../export/writeExport.ts';
+import { defaultStorePath } from '../../paths.ts';
+import { openStore } from '../../store/db.ts';
+import { UsageError } from '../args.ts';
+import { optBool, optInt, optString, type CliCommand } from '../command.ts';
+import { query, specFromOptions } from './query.ts';
+
+const formats = [...chartFormats, ...tableFormats];
+const isChartFormat = (f: string): f is ChartFormat => (chartFormats as readonly string[]).includes(f);
+const isTableFormat = (f: string): f is TableFormat => (tableFormats as readonly string[]).includes(f);
+
+export const exportCommand: CliCommand = {
+  name: 'export',
+  summary:
+    'write a chart (png, svg, pdf) or the rows (csv, xlsx) of a selection to a file, from the local store',
+  details:
+    'Takes the same selection as `query` (its options, or --spec). Charts: --chart trend|heatmap|ranking|followups. ' +
+    'Nothing is fetched; the file appears whole or not at all.',
+  options: [
+    ...query.options,
+    { name: 'format', type: 'string', choices: formats, description: 'the file type' },
+    { name: 'out', type: 'string', valueName: 'FILE', description: 'where to write the file' },
+    {
+      name: 'chart',
+      type: 'string',
+      choices: chartKinds,
+      description: 'which chart (png, svg and pdf only)',
+    },
+    {
+      name: 'width',
+      type: 'integer',
+      min: 200,
+      max: 4000,
+      default: 1600,
+      description: 'chart width in pixels',
+    },
+    {
+      name: 'height',
+      type: 'integer',
+      min: 200,
+      max: 4000,
+      default: 900,
+      description: 'chart height in pixels',
+    },
+    {
+      name: 'pixel-ratio',
+      type: 'integer',
+      min: 1,
+      max: 3,
+      default: 1,
+      description: 'PNG pixels per chart pixel',
+    },
+    {
+      name: 'bom',
+      type: 'boolean',
+      description: 'CSV: start with a byte-order mark (Excel reads accents right)',
+    },
+    { name: 'force', type: 'boolean', description: 'replace the file if it exists' },
+  ],
+  async run(options, io) {
+    const format = optString(options, 'format');
+    const out = optString(options, 'out');
+    if (format === undefined) throw new UsageError(`option '--format' is required (${formats.join(', ')})`);
+    if (out === undefined) throw new UsageError("option '--out' is required (the file to write)");
+    const kind: ChartKind | undefined = chartKinds.find((k) => k === optString(options, 'chart'));
+    if (isChartFormat(format) && kind === undefined)
+      throw new UsageError(`option '--chart' is required with --format ${format} (${chartKinds.join(', ')})`);
+    if (isTableFormat(format) && kind !== undefined)
+      throw new UsageError(
+        `option '--chart' draws a picture; --format ${format} writes the rows, without --chart`,
+      );
+    const spec = specFromOptions(options);
+    const problem = querySpecProblem(spec);
+    if (problem) throw new UsageError(problem);
+    const force = optBool(options, 'force');
+    const fail = (error: unknown): never => {
+      if (error instanceof ExportPathError || error instanceof ChartUnavailableError)
+        throw new Error(error.message);
+      throw error;
+    };
+    try {
+      checkExportPath(out, { force });
+    } catch (error) {
+      fail(error);
+    }
+    const store = openStore(optString(options, 'db') ?? defaultStorePath('default', io.env), {
+      mustExist: true,
+    });
+    try {
+      const names = storeNames(store.db);
+      const last = store.syncRuns.last('done');
+      const dataAsOf = last ? (last.finishedAt ?? last.startedAt) : null;
+      let bytes: Buffer;
+      let what: string;
+      try {
+        if (isChartFormat(format)) {
+          const chart = storeChart(store.db, kind ?? 'trend', spec.filter, names);
+          const caption: Caption = {
+            title: chart.title,
+            filters: describeFilters(chart.filter, names),
+            dataAsOf,
+            app: appInfo(),
+          };
+          const ratio: PixelRatio =
+            optInt(options, 'pixel-ratio') === 3 ? 3 : optInt(options, 'pixel-ratio') === 2 ? 2 : 1;
+          const size = {
+            width: optInt(options, 'width') ?? 1600,
+            height: optInt(options, 'height') ?? 900,
+            pixelRatio: ratio,
+          };
+          bytes = await chartFile(chart.option, caption, format, size);
+          what =
+            format === 'png'
+              ? `${size.width * ratio}×${size.height * ratio} PNG`
+              : `${size.width}×${size.height} ${format.toUpperCase()}`;
+        } else {
+          const table = queryTable(store.db, 'Rows', spec);
+          const caption: Caption = {
+            title: 'Rows',
+            filters: describeFilters(spec.filter, names),
+            dataAsOf,
+            app: appInfo(),
+          };
+          bytes = await tableFile(table, format as TableFormat, caption, { bom: optBool(options, 'bom') });
+          what = `${table.rows.length} rows, ${format.toUpperCase()}`;
+        }
+      } catch (error) {
+        return fail(error);
+      }
+      let path: string;
+      try {
+        path = writeExportFile(out, bytes, { force });
+      } catch (error) {
+        return fail(error);
+      }
+      io.stdout.write(`Wrote ${path} (${what}).\n`);
+      return 0;
+    } finally {
+      store.close();
+    }
+  },
+};

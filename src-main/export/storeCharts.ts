@@ -1,0 +1,91 @@
+// The charts the command line draws from the local store: a chart kind and a QuerySpec's filter → title and option.
+import type Database from 'better-sqlite3';
+import type { ChartOptionJson, FeedbackScale, QueryFilter } from '../../src-shared/contract.ts';
+import { buttonScale } from '../../src-shared/charts/buttonScale.ts';
+import {
+  buildDailyButtonChartOption,
+  tabulateDailyButtonCounts,
+} from '../../src-shared/charts/dailyButtonCounts.ts';
+import type { ExportNames } from '../../src-shared/charts/exportWords.ts';
+import { buildHourOfWeekOption, tabulateHourOfWeek } from '../../src-shared/charts/hourOfWeekHeatmap.ts';
+import { buildPointRankingOption, rankPoints } from '../../src-shared/charts/pointRanking.ts';
+import { scaleGroupOf } from '../../src-shared/metrics/scales.ts';
+import { runQuery } from '../analytics/query.ts';
+import { listScales } from '../analytics/scales.ts';
+
+export type ChartKind = 'trend' | 'heatmap' | 'ranking' | 'followups';
+export const chartKinds = [
+  'trend',
+  'heatmap',
+  'ranking',
+  'followups',
+] as const satisfies readonly ChartKind[];
+
+export interface StoreChart {
+  title: string;
+  /** The filter actually drawn (a scale is chosen when the chart needs one and none was given). */
+  filter: QueryFilter;
+  option: ChartOptionJson;
+  presses: number;
+}
+
+/** Why a chart cannot be drawn, as one sentence. */
+export class ChartUnavailableError extends Error {
+  override name = 'ChartUnavailableError';
+}
+
+/** The given scale, or the one with the most presses in the subtree (as the app preselects it). */
+function scaleFor(db: Database.Database, filter: QueryFilter): FeedbackScale {
+  if (filter.scale) return filter.scale;
+  const top = listScales(db, filter.experiencePointIds).scales[0];
+  if (!top)
+    throw new ChartUnavailableError('No presses of a known scale match this selection; nothing was written.');
+  return top.scale;
+}
+
+/** JSON-only copy: the option builders may add callbacks (tooltips) that a file never needs. */
+const plain = (option: object): ChartOptionJson => JSON.parse(JSON.stringify(option)) as ChartOptionJson;
+
+export function storeChart(
+  db: Database.Database,
+  kind: ChartKind,
+  base: QueryFilter,
+  names: ExportNames,
+): StoreChart {
+  if (kind === 'followups')
+    throw new ChartUnavailableError(
+      'The follow-ups chart is not available in this version yet; export trend, heatmap or ranking instead.',
+    );
+  if (kind === 'heatmap') {
+    const rows = runQuery(db, { measures: ['count'], groupBy: ['weekday', 'hourOfDay'], filter: base });
+    const grid = tabulateHourOfWeek(rows);
+    const presses = rows.reduce((n, r) => n + (r.count ?? 0), 0);
+    return {
+      title: 'Presses by weekday and local hour',
+      filter: base,
+      option: plain(buildHourOfWeekOption(grid)),
+      presses,
+    };
+  }
+  const scale = scaleFor(db, base);
+  const filter: QueryFilter = { ...base, scale };
+  const group = scaleGroupOf(scale);
+  if (kind === 'trend') {
+    const rows = runQuery(db, { measures: ['count'], groupBy: ['day', 'buttonIndex'], filter });
+    const table = tabulateDailyButtonCounts(rows, group);
+    return {
+      title: `${buttonScale(group).name}: answers per day`,
+      filter,
+      option: plain(buildDailyButtonChartOption(table, { animation: false })),
+      presses: table.total,
+    };
+  }
+  const rows = runQuery(db, { measures: ['count'], groupBy: ['experiencePointId', 'buttonIndex'], filter });
+  const ranked = rankPoints(rows, group, (id) => names.experiencePoint(id));
+  return {
+    title: group === 'nps' ? 'Experience points by NPS' : 'Experience points by positive share',
+    filter,
+    option: plain(buildPointRankingOption(ranked, group)),
+    presses: ranked.reduce((n, p) => n + p.presses, 0),
+  };
+}

@@ -1,0 +1,78 @@
+// Handlers of the export domain: a chart, a table or a view's report → a file, saved through the desktop's dialog or
+// handed to the browser as a one-time download (web mode).
+import type {
+  CaptionText,
+  DomainHandlers,
+  ExportCommands,
+  ExportOutcome,
+  Result,
+} from '../../src-shared/contract.ts';
+import { fail, ok } from '../../src-shared/contract.ts';
+import { querySpecProblem } from '../analytics/query.ts';
+import { appInfo } from '../export/appInfo.ts';
+import type { DownloadShelf } from '../export/downloadShelf.ts';
+import { chartFile, mimeTypes, reportFile, tableFile, type Caption } from '../export/exportFiles.ts';
+import { queryTable } from '../export/queryTable.ts';
+import { ExportPathError, writeExportFile } from '../export/writeExport.ts';
+import { withArgs, type HandlerContext } from './context.ts';
+
+export const downloadPrefix = '/api/download/';
+
+export function createExportHandlers(
+  ctx: HandlerContext,
+  shelf: DownloadShelf,
+): DomainHandlers<ExportCommands> {
+  function caption(text: CaptionText): Caption {
+    const last = ctx.store().syncRuns.last('done');
+    return { ...text, dataAsOf: last ? (last.finishedAt ?? last.startedAt) : null, app: appInfo() };
+  }
+
+  /** Desktop: the save dialog, then an all-or-nothing write. Web mode: onto the shelf for one download. */
+  async function deliver(
+    fileName: string,
+    format: keyof typeof mimeTypes,
+    make: () => Promise<Buffer>,
+  ): Promise<Result<ExportOutcome>> {
+    const choose = ctx.deps.chooseExportPath;
+    if (choose) {
+      const path = await choose(fileName);
+      if (path === null) return ok({ kind: 'cancelled' });
+      try {
+        // The dialog has already asked whether to replace an existing file.
+        return ok({ kind: 'saved', path: writeExportFile(path, await make(), { force: true }) });
+      } catch (error) {
+        if (error instanceof ExportPathError) return fail('bad-request', error.message);
+        throw error;
+      }
+    }
+    const id = shelf.put({ fileName, mime: mimeTypes[format], bytes: await make() });
+    return ok({ kind: 'download', url: `${downloadPrefix}${id}`, fileName });
+  }
+
+  return {
+    'export:chart': (args) =>
+      withArgs('export:chart', 'The chart export', args, (a) =>
+        deliver(a.fileName, a.format, () => chartFile(a.option, caption(a.caption), a.format, a)),
+      ),
+    'export:table': (args) =>
+      withArgs('export:table', 'The table export', args, (a) => {
+        if (a.source.kind === 'query') {
+          const problem = querySpecProblem(a.source.spec);
+          if (problem) return fail('bad-request', `The table export was not understood: ${problem}.`);
+        }
+        return deliver(a.fileName, a.format, () => {
+          const table =
+            a.source.kind === 'rows'
+              ? a.source.table
+              : queryTable(ctx.store().db, a.source.title, a.source.spec);
+          return tableFile(table, a.format, caption(a.caption), a.bom ? { bom: true } : {});
+        });
+      }),
+    'export:report': (args) =>
+      withArgs('export:report', 'The report export', args, (a) =>
+        deliver(a.fileName, 'pdf', () =>
+          reportFile({ caption: caption(a.caption), charts: a.charts, tables: a.tables }),
+        ),
+      ),
+  };
+}

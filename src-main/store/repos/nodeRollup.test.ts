@@ -1,0 +1,151 @@
+// Node rollups: written live, around a swap, after a tree change and by migration 0006, each equal to a count
+// straight from the fact table by plain SQL (every press into each proper ancestor of its point, and into -1).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
+import type { TreeItem } from '../../../src-shared/contract.ts';
+import { openStore, type Store } from '../db.ts';
+import { createBatchBuilder } from './feedbackBatch.ts';
+import { ancestorsOf } from './nodeRollup.ts';
+
+let store: Store;
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'node-rollup-'));
+  store = openStore(join(dir, 'store.sqlite'));
+  store.tree.replace(tree);
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// 1 → 2 → 21, 22; 1 → 3; 4 (a second root) → 41. Point 99 is in no tree.
+const tree: TreeItem[] = [
+  { experiencePointId: 1, name: 'Company', parent: null, type: 'GROUP' },
+  { experiencePointId: 2, name: 'North', parent: 1, type: 'GROUP' },
+  { experiencePointId: 21, name: 'A', parent: 2, type: 'EXPERIENCE_POINT' },
+  { experiencePointId: 22, name: 'B', parent: 2, type: 'EXPERIENCE_POINT' },
+  { experiencePointId: 3, name: 'Web', parent: 1, type: 'EXPERIENCE_POINT' },
+  { experiencePointId: 4, name: 'Other', parent: null, type: 'GROUP' },
+  { experiencePointId: 41, name: 'C', parent: 4, type: 'EXPERIENCE_POINT' },
+];
+
+let next = 0;
+/** Deterministic pseudo-random presses over 5 points, 2 surveys, 4 days, every button, some misuse. */
+function sample(n: number, seed = 1): ButtonFeedbackV2[] {
+  let s = seed;
+  const r = (k: number): number => ((s = (s * 48271) % 2147483647), s % k);
+  const points = [21, 22, 3, 41, 99];
+  return Array.from({ length: n }, () => ({
+    feedbackId: `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`,
+    smileyId: 1,
+    localTime: `2024-05-0${1 + r(4)}T${String(r(24)).padStart(2, '0')}:${String(r(60)).padStart(2, '0')}:00.000+02:00`,
+    surveyId: 1 + r(2),
+    experiencePointId: points[r(points.length)] ?? 21,
+    buttonIndex: r(11),
+    misuse: r(7) === 0,
+    smileyType: 'SMILEY_TERMINAL',
+    position: 0,
+    ui: 'physical',
+  }));
+}
+
+const buttons = Array.from({ length: 11 }, (_, i) => i);
+
+/** The node rollup as stored, all-zero rows left out (a recount may leave them). */
+function stored(s: Store, grain: 'hourly' | 'daily'): unknown[] {
+  const bucket = grain === 'hourly' ? 'local_hour' : 'local_day';
+  return s.db
+    .prepare(
+      `SELECT node_id, ${bucket} AS b, survey_id, misuse, ${buttons.map((i) => `n${i}`).join(', ')}
+       FROM v2_node_rollup_${grain} WHERE ${buttons.map((i) => `n${i}`).join(' + ')} > 0 ORDER BY 1, 2, 3, 4`,
+    )
+    .all();
+}
+
+/** The same, counted from the facts: each press into every proper ancestor (recursive CTE) and into -1. */
+function fromFacts(s: Store, grain: 'hourly' | 'daily'): unknown[] {
+  const width = grain === 'hourly' ? 3_600_000 : 86_400_000;
+  return s.db
+    .prepare(
+      `WITH RECURSIVE up(point, node) AS (
+         SELECT e.experience_point_id, e.parent_id FROM experience_point e WHERE e.parent_id IS NOT NULL
+         UNION SELECT up.point, e.parent_id FROM up JOIN experience_point e ON e.experience_point_id = up.node
+         WHERE e.parent_id IS NOT NULL),
+       node_of(point, node) AS (SELECT point, node FROM up
+         UNION ALL SELECT DISTINCT experience_point_id, -1 FROM v2_button_feedback)
+       SELECT o.node AS node_id, f.local_time / ${width} AS b, f.survey_id, f.misuse,
+         ${buttons.map((i) => `sum(f.button_index = ${i}) AS n${i}`).join(', ')}
+       FROM v2_button_feedback f JOIN node_of o ON o.point = f.experience_point_id
+       GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    )
+    .all();
+}
+
+const expectEqualToFacts = (s: Store): void => {
+  for (const grain of ['hourly', 'daily'] as const) expect(stored(s, grain)).toEqual(fromFacts(s, grain));
+};
+
+describe('node rollups', () => {
+  it('walks a point up to its roots, then -1; a point outside the tree counts in -1 only', () => {
+    const up = ancestorsOf(tree.map((t) => ({ id: t.experiencePointId, parent: t.parent })));
+    expect(up(21)).toEqual([2, 1, -1]);
+    expect(up(3)).toEqual([1, -1]);
+    expect(up(99)).toEqual([-1]);
+    const cycle = ancestorsOf([
+      { id: 5, parent: 6 },
+      { id: 6, parent: 5 },
+    ]);
+    expect(cycle(5)).toEqual([6, -1]); // a broken tree ends the walk
+  });
+
+  it('are kept current by appends, re-sent pages (careful path) and swaps', () => {
+    const all = sample(900);
+    store.buttonFeedback.writePage(all.slice(0, 500));
+    expectEqualToFacts(store);
+    store.buttonFeedback.writePage(all.slice(400)); // 100 seen before: counted once
+    expectEqualToFacts(store);
+    expect(store.buttonFeedback.total()).toBe(900);
+    const misuse = all.filter((f) => f.misuse).length;
+    expect(store.buttonFeedback.total({ includeMisuse: false })).toBe(900 - misuse);
+    // The service now has a different 2 May: some presses dropped, some re-flagged, some new.
+    const day2 = all.filter((f) => f.localTime.startsWith('2024-05-02'));
+    const now = [
+      ...day2.slice(10).map((f, i) => (i % 5 === 0 ? { ...f, misuse: !f.misuse } : f)),
+      ...sample(40, 7).map((f) => ({ ...f, localTime: `2024-05-02${f.localTime.slice(10)}` })),
+    ];
+    const b = createBatchBuilder();
+    b.add(now);
+    const from = Date.UTC(2024, 4, 2);
+    store.buttonFeedback.stage('s', b.build(), undefined, {
+      stream: 's',
+      fromMs: from,
+      toMs: from + 86_400_000,
+      scope: null,
+    });
+    expectEqualToFacts(store);
+    expect(store.buttonFeedback.total()).toBe(900 - day2.length + now.length);
+  });
+
+  it('are counted again when the tree changes (a point moves to another group)', () => {
+    store.buttonFeedback.writePage(sample(300));
+    store.tree.replace(tree.map((t) => (t.experiencePointId === 22 ? { ...t, parent: 4 } : t)));
+    expectEqualToFacts(store);
+  });
+
+  it('built by migration 0006 for a store synced before equal the ones built live', () => {
+    store.buttonFeedback.writePage(sample(700));
+    const live = { hourly: stored(store, 'hourly'), daily: stored(store, 'daily') };
+    // The file as an older version left it: no node rollups, migration 0006 not applied.
+    store.db.exec(`DROP TABLE v2_node_rollup_daily; DROP TABLE v2_node_rollup_hourly;
+      DELETE FROM schema_migration WHERE version = 6`);
+    store.close();
+    store = openStore(join(dir, 'store.sqlite'));
+    expect(stored(store, 'hourly')).toEqual(live.hourly);
+    expect(stored(store, 'daily')).toEqual(live.daily);
+    expectEqualToFacts(store);
+  });
+});

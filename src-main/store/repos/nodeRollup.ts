@@ -1,0 +1,131 @@
+// Rollups per tree node (migration 0006): each press counts into every proper ancestor of its point and into node
+// -1 (every press). Kept current from the point rollups' buckets on the write path, adjusted around a recount, and
+// rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
+import type Database from 'better-sqlite3';
+import { bucketWidth } from './feedbackBatch.ts';
+
+/** The node that stands for every press of the store. */
+export const allNodes = -1;
+
+const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
+const bucketsPerUpsert = 16;
+
+export type Grain = 'hourly' | 'daily';
+const tables: Record<Grain, { node: string; point: string; bucket: string }> = {
+  hourly: { node: 'v2_node_rollup_hourly', point: 'v2_button_rollup_hourly', bucket: 'local_hour' },
+  daily: { node: 'v2_node_rollup_daily', point: 'v2_button_rollup_daily', bucket: 'local_day' },
+};
+
+/** Point → its proper ancestors in the tree (nearest first; a cycle ends the walk), then -1. */
+export function ancestorsOf(
+  tree: readonly { id: number; parent: number | null }[],
+): (point: number) => number[] {
+  const parent = new Map(tree.map((n) => [n.id, n.parent]));
+  const cache = new Map<number, number[]>();
+  return (point) => {
+    let up = cache.get(point);
+    if (up) return up;
+    up = [];
+    const seen = new Set([point]);
+    for (let p = parent.get(point); p != null && parent.has(p) && !seen.has(p); p = parent.get(p)) {
+      up.push(p);
+      seen.add(p);
+    }
+    up.push(allNodes);
+    cache.set(point, up);
+    return up;
+  };
+}
+
+export interface NodeRollup {
+  /** Adds point buckets (`bucketWidth` numbers each: point, bucket, survey, misuse, n0..n10) to the node rollup. */
+  add(grain: Grain, pointBuckets: ArrayLike<number>): void;
+  /** Adds (`sign` 1) or takes away (−1) a point's rollup rows of `[from, to)` (bucket numbers) from its nodes. */
+  applyPoint(grain: Grain, point: number, from: number, to: number, sign: 1 | -1): void;
+  /** Empties both node rollups and counts them again from the point rollups (after a tree change). */
+  rebuild(): void;
+}
+
+export function createNodeRollup(db: Database.Database): NodeRollup {
+  const cache = new Map<string, Database.Statement>();
+  const sql = (text: string): Database.Statement => {
+    let s = cache.get(text);
+    if (!s) cache.set(text, (s = db.prepare(text)));
+    return s;
+  };
+  const treeSql = 'SELECT experience_point_id AS id, parent_id AS parent FROM experience_point';
+  const ancestors = (): ((point: number) => number[]) =>
+    ancestorsOf(sql(treeSql).all() as { id: number; parent: number | null }[]);
+  const upsert = (grain: Grain, rows: number): Database.Statement => {
+    const t = tables[grain];
+    const tuple = `(${Array.from({ length: bucketWidth }, () => '?').join(',')})`;
+    return sql(
+      `INSERT INTO ${t.node} (node_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')})
+       VALUES ${Array.from({ length: rows }, () => tuple).join(',')}
+       ON CONFLICT (node_id, ${t.bucket}, survey_id, misuse) DO UPDATE SET
+       ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+    );
+  };
+
+  function add(grain: Grain, flat: ArrayLike<number>): void {
+    const up = ancestors();
+    // Node buckets of the batch, merged across its points (many points share their group's bucket).
+    const merged = new Map<string, number[]>();
+    for (let at = 0; at < flat.length; at += bucketWidth) {
+      for (const node of up(flat[at] ?? 0)) {
+        const key = `${node}|${flat[at + 1]}|${flat[at + 2]}|${flat[at + 3]}`;
+        let row = merged.get(key);
+        if (!row)
+          merged.set(
+            key,
+            (row = [
+              node,
+              flat[at + 1] ?? 0,
+              flat[at + 2] ?? 0,
+              flat[at + 3] ?? 0,
+              ...new Array<number>(11).fill(0),
+            ]),
+          );
+        for (let c = 4; c < bucketWidth; c++) row[c] = (row[c] ?? 0) + (flat[at + c] ?? 0);
+      }
+    }
+    const rows = [...merged.values()];
+    let i = 0;
+    for (; i + bucketsPerUpsert <= rows.length; i += bucketsPerUpsert)
+      upsert(grain, bucketsPerUpsert).run(rows.slice(i, i + bucketsPerUpsert).flat());
+    for (; i < rows.length; i++) upsert(grain, 1).run(rows[i]);
+  }
+
+  function applyPoint(grain: Grain, point: number, from: number, to: number, sign: 1 | -1): void {
+    const t = tables[grain];
+    const statement = sql(
+      `INSERT INTO ${t.node} (node_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')})
+       SELECT @node, ${t.bucket}, survey_id, misuse, ${counters.map((c) => `@sign * ${c}`).join(', ')}
+       FROM ${t.point} WHERE experience_point_id = @point AND ${t.bucket} >= @from AND ${t.bucket} < @to
+       ORDER BY 2, 3, 4
+       ON CONFLICT (node_id, ${t.bucket}, survey_id, misuse) DO UPDATE SET
+       ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+    );
+    for (const node of ancestors()(point)) statement.run({ node, point, from, to, sign });
+  }
+
+  function rebuild(): void {
+    const up = ancestors();
+    const points = sql('SELECT DISTINCT experience_point_id FROM v2_button_rollup_daily')
+      .pluck()
+      .all() as number[];
+    const pairs = points.flatMap((p) => up(p).map((node) => [p, node]));
+    for (const grain of ['daily', 'hourly'] as const) {
+      const t = tables[grain];
+      sql(`DELETE FROM ${t.node}`).run();
+      sql(
+        `INSERT INTO ${t.node}
+         SELECT o.value ->> 1, r.${t.bucket}, r.survey_id, r.misuse, ${counters.map((c) => `sum(r.${c})`).join(', ')}
+         FROM json_each(@pairs) o JOIN ${t.point} r ON r.experience_point_id = o.value ->> 0
+         GROUP BY 1, 2, 3, 4`,
+      ).run({ pairs: JSON.stringify(pairs) });
+    }
+  }
+
+  return { add, applyPoint, rebuild };
+}

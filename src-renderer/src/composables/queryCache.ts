@@ -1,0 +1,41 @@
+// The answers of contract queries, kept by command and arguments (most recently used first, bounded).
+import type { CommandName, Result } from '../../../src-shared/contract.ts';
+
+const limit = 120;
+const answers = new Map<string, Promise<Result<unknown>>>();
+
+export function cacheKey(command: CommandName, args: unknown): string {
+  return `${command} ${JSON.stringify(args)}`;
+}
+
+/** The answer for `key`, asking `ask` only when it is not there or on its way; failures are not kept. */
+export function cached(key: string, ask: () => Promise<Result<unknown>>): Promise<Result<unknown>> {
+  const hit = answers.get(key);
+  if (hit) {
+    answers.delete(key); // re-insert: most recently used last, so the oldest is the first to go
+    answers.set(key, hit);
+    return hit;
+  }
+  const pending = ask().then(
+    (result) => {
+      if (!result.ok) answers.delete(key);
+      return result;
+    },
+    (error: unknown) => {
+      answers.delete(key);
+      throw error;
+    },
+  );
+  answers.set(key, pending);
+  while (answers.size > limit) {
+    const oldest = answers.keys().next().value;
+    if (oldest === undefined) break;
+    answers.delete(oldest);
+  }
+  return pending;
+}
+
+/** Forgets every answer (the local data changed: a sync finished, the store was rebuilt). */
+export function clearQueryCache(): void {
+  answers.clear();
+}

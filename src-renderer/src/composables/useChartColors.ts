@@ -1,0 +1,9 @@
+// The chart colours of the system's scheme (light or dark), for the option builders.
+import { computed } from 'vue';
+import { darkChartColors, lightChartColors } from '../../../src-shared/charts/chartText.ts';
+import { useUiStore } from '../stores/uiStore.ts';
+
+export function useChartColors() {
+  const ui = useUiStore();
+  return computed(() => (ui.scheme === 'dark' ? darkChartColors : lightChartColors));
+}

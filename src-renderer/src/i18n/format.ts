@@ -1,0 +1,57 @@
+// Numbers and dates in the system's locale (the messages are English; the formats follow the user's settings).
+import { dayNumber } from '../filters/periods.ts';
+
+export interface Format {
+  locale: string;
+  count(n: number): string;
+  /** A score with one decimal (Happy Index, NPS, average). */
+  score(n: number | null | undefined): string;
+  /** A signed change, e.g. +3.2 or −1,204. */
+  delta(n: number | null | undefined, digits?: number): string;
+  percent(share: number | null | undefined): string;
+  /** A local date `yyyy-MM-dd` as the locale writes it. */
+  day(text: string): string;
+  dateTime(iso: string): string;
+}
+
+export function createFormat(locale: string): Format {
+  const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const score = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return {
+    locale,
+    count: (n) => count.format(n),
+    score: (n) => (n === null || n === undefined ? '–' : score.format(n)),
+    delta: (n, digits = 1) =>
+      n === null || n === undefined
+        ? '–'
+        : new Intl.NumberFormat(locale, {
+            signDisplay: 'exceptZero',
+            minimumFractionDigits: digits,
+            maximumFractionDigits: digits,
+          }).format(n),
+    percent: (s) => (s === null || s === undefined ? '–' : percent.format(s)),
+    day: (text) => {
+      const n = dayNumber(text);
+      return n === null ? text : day.format(new Date(n * 86_400_000));
+    },
+    dateTime: (iso) => {
+      const d = new Date(iso);
+      return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+    },
+  };
+}
+
+let current: Format | null = null;
+
+/** The app's formats (system locale); tests may set a fixed locale. */
+export function useFormat(): Format {
+  current ??= createFormat(typeof navigator === 'undefined' ? 'en' : navigator.language || 'en');
+  return current;
+}
+
+export function setFormatLocale(locale: string | null): void {
+  current = locale === null ? null : createFormat(locale);
+}

@@ -1,0 +1,35 @@
+// Untrusted text as chart text: ECharts draws it on the canvas (never HTML); these keep it literal and bounded.
+
+/** `{` `}` `|` are rich-text markup in ECharts' canvas text: dropped so a name is shown as the characters it is. */
+export function plainChartText(text: string): string {
+  return text.replace(/[{}|]/g, '');
+}
+
+/** At most `max` characters (whole code points), with `…` when cut: a 10,000-character name keeps its legend small. */
+export function shortChartText(text: string, max = 40): string {
+  const plain = plainChartText(text).replace(/\s+/g, ' ').trim();
+  const points = Array.from(plain);
+  return points.length <= max ? plain : `${points.slice(0, max - 1).join('')}…`;
+}
+
+/** The colours a chart needs from the theme (light or dark); the defaults are the light theme's. */
+export interface ChartColors {
+  text: string;
+  muted: string;
+  axis: string;
+  grid: string;
+}
+
+export const lightChartColors: ChartColors = {
+  text: '#3c4452',
+  muted: '#5b6472',
+  axis: '#c7ccd6',
+  grid: '#eceff4',
+};
+
+export const darkChartColors: ChartColors = {
+  text: '#d8dde6',
+  muted: '#a9b1be',
+  axis: '#4a5261',
+  grid: '#2c323c',
+};

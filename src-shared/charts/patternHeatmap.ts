@@ -1,0 +1,109 @@
+// Option builder for the hour-of-day × weekday heatmap of the views (counts or a score, light or dark).
+import type { HeatmapSeriesOption } from 'echarts/charts';
+import type {
+  AriaComponentOption,
+  GridComponentOption,
+  TooltipComponentOption,
+  VisualMapComponentOption,
+} from 'echarts/components';
+import type { ComposeOption } from 'echarts/core';
+import { lightChartColors, type ChartColors } from './chartText.ts';
+
+export type PatternHeatmapOption = ComposeOption<
+  | HeatmapSeriesOption
+  | GridComponentOption
+  | VisualMapComponentOption
+  | TooltipComponentOption
+  | AriaComponentOption
+>;
+
+export interface PatternCell {
+  /** ISO weekday, 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  /** 0–23, local to each point. */
+  hour: number;
+  value: number | null;
+}
+
+export interface PatternHeatmapInput {
+  cells: PatternCell[];
+  /** Weekday names Monday first, in the user's language. */
+  weekdayNames: string[];
+  valueName: string;
+  format: (value: number) => string;
+  /** A score is coloured from red (low) to green (high); counts from light to dark blue. */
+  kind: 'count' | 'score';
+  colors?: ChartColors;
+  dark: boolean;
+}
+
+/** Tooltip text of one cell (plain, drawn on the canvas). */
+export function patternTooltip(
+  cell: { value?: unknown },
+  input: Pick<PatternHeatmapInput, 'weekdayNames' | 'valueName' | 'format'>,
+): string {
+  const v = Array.isArray(cell.value) ? cell.value : [];
+  const [hour, day, value] = v;
+  const name = typeof day === 'number' ? (input.weekdayNames[day] ?? '') : '';
+  const h =
+    typeof hour === 'number' ? `${String(hour).padStart(2, '0')}:00–${String(hour).padStart(2, '0')}:59` : '';
+  return `${name} ${h}\n${input.valueName}: ${typeof value === 'number' ? input.format(value) : '–'}`;
+}
+
+export function buildPatternHeatmapOption(input: PatternHeatmapInput): PatternHeatmapOption {
+  const colors = input.colors ?? lightChartColors;
+  const data: [number, number, number | '-'][] = input.cells
+    .filter((c) => c.weekday >= 1 && c.weekday <= 7 && c.hour >= 0 && c.hour <= 23)
+    .map((c) => [c.hour, c.weekday - 1, c.value ?? '-']);
+  const values = input.cells.flatMap((c) => (c.value === null ? [] : [c.value]));
+  const min = values.length ? Math.min(...values) : 0;
+  const max = values.length ? Math.max(...values) : 1;
+  const countColors = input.dark
+    ? ['#1d2433', '#2b4a7a', '#4f7fd0', '#a9c4ff']
+    : ['#f1f4fa', '#9ec5e8', '#2f6fb0', '#173d6b'];
+  const scoreColors = ['#c0392b', '#e8b04a', '#f2e6a0', '#7dbb6e', '#1f7a3a'];
+  return {
+    animation: false,
+    aria: { enabled: true },
+    grid: { left: 56, right: 96, top: 16, bottom: 48 },
+    tooltip: {
+      renderMode: 'richText',
+      formatter: (p) => patternTooltip(Array.isArray(p) ? (p[0] ?? {}) : p, input),
+    },
+    xAxis: {
+      type: 'category',
+      data: Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0')),
+      axisLabel: { color: colors.muted },
+      axisLine: { lineStyle: { color: colors.axis } },
+      splitArea: { show: true },
+    },
+    yAxis: {
+      type: 'category',
+      data: [...input.weekdayNames],
+      inverse: true,
+      axisLabel: { color: colors.muted },
+      axisLine: { lineStyle: { color: colors.axis } },
+      splitArea: { show: true },
+    },
+    visualMap: {
+      min: input.kind === 'count' ? 0 : min,
+      max: Math.max(max, input.kind === 'count' ? 1 : min + 1),
+      calculable: false,
+      orient: 'vertical',
+      right: 8,
+      top: 'middle',
+      textStyle: { color: colors.text },
+      formatter: (v: unknown) => (typeof v === 'number' ? input.format(v) : String(v)),
+      inRange: { color: input.kind === 'count' ? countColors : scoreColors },
+    },
+    series: [
+      {
+        type: 'heatmap',
+        name: input.valueName,
+        data,
+        label: { show: false },
+        emphasis: { itemStyle: { borderColor: colors.text, borderWidth: 1 } },
+      },
+    ],
+  };
+}

@@ -1,0 +1,122 @@
+// End to end in Chromium against web mode: connect an account (the emulator on loopback) from the first screen,
+// test it, save it, sync it with verification; then the service goes away: the app says so once and every view of
+// the navigation keeps working from the local file. Finally no token is in anything the page received, the page
+// itself, the server's log, or any file of the data folder (SQLite, its WAL, profiles.json).
+import { expect, test } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { discoverRoutes, openRoute } from './support/appRoutes.ts';
+import { startWebMode, type WebMode } from './support/webMode.ts';
+
+const tokens = { v2: 'demo-v2-token', v1Id: 'demo-client', v1: 'demo-token' };
+let emulator: RunningEmulator | null = null;
+let server: WebMode;
+
+test.beforeAll(async () => {
+  emulator = await startEmulator({ size: 'tiny', seed: 5, port: 0, host: '127.0.0.1' });
+  server = await startWebMode();
+});
+test.afterAll(async () => {
+  await emulator?.close();
+  await server?.stop();
+});
+
+/** The authorised root as the service lists it (a second route: the item whose parent is not visible). */
+async function rootName(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/v2/experience-points.json`, {
+    headers: { 'X-Svc-API-Token': tokens.v2 },
+  });
+  const list = (await res.json()) as { experiencePointId: number; name: string; parent?: number | null }[];
+  const ids = new Set(list.map((i) => i.experiencePointId));
+  return list.find((i) => i.parent == null || !ids.has(i.parent))?.name ?? '';
+}
+
+test('connect, sync and verify; the service gone, every view still works; no token anywhere', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const baseUrl = emulator?.url ?? '';
+  const received: string[] = [];
+  page.on('response', async (r) => {
+    if (r.url().includes('/api/invoke/')) received.push(await r.text().catch(() => ''));
+  });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(server.url);
+
+  // The first screen offers both ways in.
+  const connect = page.getByRole('button', { name: 'Connect your account' });
+  await expect(connect).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Explore demo data' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('first-screen.png') });
+
+  await connect.click();
+  await page.getByLabel('Profile name').fill('Acme');
+  await page.getByLabel('Service address').fill(baseUrl);
+  await page.getByLabel('v2 token').fill(tokens.v2);
+  await page.getByLabel('Client id').fill(tokens.v1Id);
+  await page.getByLabel('v1 token').fill(tokens.v1);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  const test_ = page.getByTestId('connection-test');
+  await expect(test_).toContainText('Scopes: feedback:read, structure:read');
+  await expect(test_).toContainText(`Authorised root: ${await rootName(baseUrl)}.`);
+  await expect(test_).toContainText('v1: the client id and token work.');
+  await page.screenshot({ path: testInfo.outputPath('connection-form.png') });
+
+  // Save: the first sync runs, then the views open on the new data.
+  await page.getByRole('button', { name: 'Save and use' }).click();
+  await expect(page.locator('nav a[href^="#/sync"]')).toBeVisible({ timeout: 120_000 });
+
+  // Sync again from the Sync view: progress per stream, then the verdict of the check against the aggregates.
+  await page.locator('nav a[href^="#/sync"]').click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('verification')).toContainText('agrees with the service’s own counts', {
+    timeout: 120_000,
+  });
+  await expect(page.locator('[data-stream="v2:button-feedbacks"]')).toContainText('done');
+  await expect(page.locator('.history__row--done').first()).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 1500 });
+  await page.screenshot({ path: testInfo.outputPath('sync-panel.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The service goes away: said once (dismissed, not repeated), and the history records it in words.
+  await emulator?.close();
+  emulator = null;
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  const notice = page.getByTestId('offline-notice');
+  await expect(notice).toContainText('cannot be reached');
+  await expect(notice).toHaveCount(1);
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.locator('.sync-panel__error')).toContainText('cannot be reached');
+  await expect(notice).toHaveCount(0);
+  await expect(page.locator('.history__error').first()).toContainText('cannot be reached');
+
+  // Every view of the navigation, from the local file only.
+  const routes = await discoverRoutes(page);
+  expect(routes.length).toBeGreaterThan(3);
+  for (const route of routes) {
+    await openRoute(page, route);
+    if (route.href.startsWith('#/connections'))
+      await page.screenshot({ path: testInfo.outputPath('connections-view.png') });
+    await expect(page.getByText('Could not load this view.'), route.name).toHaveCount(0);
+  }
+
+  // No token in what the page received, the page itself, its storage, the server's log, or the data folder.
+  const page_ = await page.content();
+  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  const places: [string, string][] = [
+    ['answers the page received', received.join('\n')],
+    ['the page', page_],
+    ['web storage', storage],
+    ['the server log', server.output()],
+    ...readdirSync(server.dataDir).map((f): [string, string] => [
+      f,
+      readFileSync(join(server.dataDir, f)).toString('latin1'),
+    ]),
+  ];
+  expect(places.map(([f]) => f)).toEqual(expect.arrayContaining(['profile-acme.sqlite', 'profiles.json']));
+  for (const [where, text] of places)
+    for (const secret of [tokens.v2, tokens.v1])
+      expect(text.includes(secret), `${secret} in ${where}`).toBe(false);
+});
