@@ -1,13 +1,41 @@
 // Build of the three Electron parts: main (ESM), preload (CommonJS, for the sandbox) and the Vue renderer.
-import { resolve } from 'node:path';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+
+/** The SQL migrations are files read at run time: copied beside the built main (out/main/migrations). */
+function copyMigrations(): Plugin {
+  return {
+    name: 'feedback-desk-copy-migrations',
+    writeBundle() {
+      const from = resolve('src-main/store/migrations');
+      const to = resolve('out/main/migrations');
+      mkdirSync(to, { recursive: true });
+      for (const file of readdirSync(from).filter((f) => f.endsWith('.sql')))
+        copyFileSync(join(from, file), join(to, file));
+    },
+  };
+}
 
 export default defineConfig({
   main: {
+    plugins: [copyMigrations()],
     build: {
       outDir: 'out/main',
-      lib: { entry: resolve('src-main/index.ts') },
+      // The worker threads' modules are entries of their own, so the built app runs the sync and the store
+      // check on threads too (src-main/threadModule.ts finds them beside index.js).
+      lib: {
+        entry: {
+          index: resolve('src-main/index.ts'),
+          syncRunnerThread: resolve('src-main/sync/syncRunnerThread.ts'),
+          feedbackFetchThread: resolve('src-main/sync/feedbackFetchThread.ts'),
+          feedbackWriterThread: resolve('src-main/sync/feedbackWriterThread.ts'),
+          checkStoreThread: resolve('src-main/store/checkStoreThread.ts'),
+        },
+      },
+      rollupOptions: { output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } },
     },
   },
   preload: {

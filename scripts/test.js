@@ -1,6 +1,6 @@
 // `npm test`: preflight (system packages, keytar), then typecheck, lint, format, build, unit, integration and e2e suites,
 // and the suites that touch time again with the clock moved far away (faketime); ends with one line
-// `N passed, N failed` counted from the runners' JSON reports (typecheck/lint/format/build: one each).
+// `N passed, N failed` counted from the runners' JSON reports (typecheck/lint/format/electronegativity/build: one each).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -166,7 +166,23 @@ function countPlaywright(file, code) {
   let failed = unexpected;
   const notes = (report.errors ?? []).map((error) => firstLine(error.message));
   if ((code !== 0 || notes.length > 0) && failed === 0) failed = 1;
-  return { passed: expected + flaky, failed, skipped, note: notes.join('; ') };
+  return { passed: expected + flaky, failed, skipped, note: [...notes, ...skipReasons(report)].join('; ') };
+}
+
+/** "SKIPPED <title>: <reason>" for every skipped test (its test.skip annotation), so a skip is never silent. */
+function skipReasons(report) {
+  const out = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'skipped') {
+          const why = (t.annotations ?? []).find((a) => a.type === 'skip')?.description ?? 'no reason given';
+          out.push(`SKIPPED ${spec.title}: ${why}`);
+        }
+    (suite.suites ?? []).forEach(walk);
+  };
+  (report.suites ?? []).forEach(walk);
+  return out;
 }
 
 function firstLine(text) {
@@ -213,6 +229,8 @@ const steps = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'], count: wholeCheck },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], count: wholeCheck },
   { name: 'format', command: 'npm', args: ['run', '--silent', 'format:check'], count: wholeCheck },
+  // Doyensec's Electron security scanner over main, preload and renderer: any finding fails it.
+  { name: 'electronegativity', command: 'node', args: ['scripts/electronegativity.js'], count: wholeCheck },
   { name: 'build', command: bin('electron-vite'), args: ['build'], count: wholeCheck },
   {
     name: 'unit (main + renderer)',

@@ -1,8 +1,12 @@
 // Electron main: app lifecycle only. Security lives in shell/, the bridge in ipc/, everything else in services.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, ipcMain, session, type BrowserWindow } from 'electron';
+import { chooseCredentialStore } from './credentials/chooseStore.ts';
+import { createEncryptedFileStore } from './credentials/encryptedFileStore.ts';
+import { createKeytarStore } from './credentials/keytarStore.ts';
+import { eventChannel } from './ipc/channels.ts';
 import { forwardEvents, registerIpcHandlers, senderFromOrigin } from './ipc/register.ts';
 import { dataDir, defaultStorePath } from './paths.ts';
 import { createServices } from './services.ts';
@@ -10,8 +14,11 @@ import {
   createMainWindow,
   hardenSession,
   hardenWebContents,
+  installMenu,
   registerRendererScheme,
+  safeStorageCipher,
   serveRenderer,
+  showFatalError,
 } from './shell/desktop.ts';
 import { desktopExportChooser } from './shell/exportDialog.ts';
 import { rendererEntryUrl, rendererOrigin, shellContentSecurityPolicy } from './shell/policy.ts';
@@ -27,12 +34,15 @@ app.on('web-contents-created', (_event, contents) => hardenWebContents(contents)
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  void start();
+  start().catch((error: unknown) => {
+    showFatalError(error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });
 }
 
 /**
- * The SQL migrations are files, not bundled code: beside the built main when the build copies them there,
- * else in the source tree (how `npm start` runs the app: `electron .` from the project folder).
+ * The SQL migrations are files, not bundled code: beside the built main (the build copies them to
+ * out/main/migrations), else in the source tree (`electron .` from the project folder).
  */
 function migrationsDir(): string {
   const beside = join(here, 'migrations');
@@ -41,10 +51,30 @@ function migrationsDir(): string {
 
 async function start(): Promise<void> {
   await app.whenReady();
+  const folder = dataDir();
+  mkdirSync(folder, { recursive: true });
+  // Secrets: the OS keychain; where no Secret Service answers, safeStorage-encrypted blobs in a file beside the
+  // profiles (never in SQLite); where safeStorage cannot really encrypt either, this session's memory.
+  const credentials = await chooseCredentialStore({
+    keychain: createKeytarStore(),
+    encryptedFile: () => {
+      const safe = safeStorageCipher();
+      return safe
+        ? createEncryptedFileStore({
+            path: join(folder, 'secrets.enc.json'),
+            cipher: safe.cipher,
+            description: `an encrypted file in the data folder (Electron safeStorage, ${safe.backend})`,
+          })
+        : null;
+    },
+  });
   const services = createServices({
     storePath: defaultStorePath(),
+    dataDir: folder,
     migrationsDir: migrationsDir(),
-    chooseExportPath: desktopExportChooser(dataDir()),
+    credentials: credentials.store,
+    credentialsInfo: credentials.info,
+    chooseExportPath: desktopExportChooser(folder),
   });
   const csp = shellContentSecurityPolicy(devOrigin);
   hardenSession(session.defaultSession, csp, devOrigin);
@@ -64,12 +94,26 @@ async function start(): Promise<void> {
     window = createMainWindow({
       preloadPath: join(here, '../preload/index.cjs'),
       url: devUrl ?? rendererEntryUrl,
+      statePath: join(folder, 'window-state.json'),
     });
     window.on('closed', () => (window = null));
   };
-  forwardEvents(services.onEvent, (channel, payload) => {
+  const send = (channel: string, payload: unknown): void => {
     if (window && !window.isDestroyed()) window.webContents.send(channel, payload);
-  });
+  };
+  forwardEvents(services.onEvent, send);
+  const menu = (command: 'export' | 'sync' | 'settings') => () => send(eventChannel('app:menu'), { command });
+  installMenu(
+    'Feedback Desk',
+    {
+      app: app.getVersion(),
+      electron: process.versions.electron ?? '',
+      chrome: process.versions.chrome ?? '',
+      node: process.versions.node,
+      v8: process.versions.v8,
+    },
+    { exportView: menu('export'), syncNow: menu('sync'), openSettings: menu('settings') },
+  );
   open();
 
   app.on('second-instance', () => {

@@ -9,45 +9,41 @@ import type {
   RankingArgs,
   TrendGrain,
 } from '../../src-shared/contract.ts';
-import { npsBreakdown } from '../../src-shared/metrics/buttonMetrics.ts';
+import { positiveShare } from '../../src-shared/metrics/buttonMetrics.ts';
+import { averageAnswer, happyIndexOn, netPromoterScore } from '../../src-shared/metrics/measures.ts';
+import { scaleGroupOf } from '../../src-shared/metrics/scales.ts';
 import { defaultPriorWeight, shrinkToward } from '../../src-shared/metrics/shrinkage.ts';
 import { dayNumber, statement } from './feedbackSql.ts';
 import { periodOf, periodsBetween } from './periods.ts';
 
 const buttonsOf = (scale: FeedbackScale): number => (scale === 'four' ? 4 : scale === 'nps' ? 11 : 5);
+function total(c: readonly number[]): number {
+  return c.reduce((s, n) => s + n, 0);
+}
 const sums = Array.from({ length: 11 }, (_, i) => `sum(r.n${i})`).join(', ');
 
 /**
- * The measure of one item's counts per button on a scale of k buttons; null without presses. Happy Index
- * 100·Σ(i·nᵢ)/((k−1)·N), average 1 + Σ(i·nᵢ)/N (answers 1..k), positive share (four: 2–3, five: 3–4 of N), NPS.
+ * The measure of one item's counts per button on its scale; null without presses. The formulas live once in
+ * src-shared/metrics (measures.ts, buttonMetrics.ts); `presses` is the count itself.
  */
 export function measureOf(
   counts: readonly number[],
   measure: RankMeasure,
   scale: FeedbackScale,
 ): number | null {
-  const k = buttonsOf(scale);
-  let n = 0;
-  let weighted = 0;
-  for (let i = 0; i < k; i++) {
-    n += counts[i] ?? 0;
-    weighted += i * (counts[i] ?? 0);
-  }
-  if (measure === 'presses') return n;
-  if (n === 0) return null;
   switch (measure) {
+    case 'presses':
+      return total(counts.slice(0, buttonsOf(scale)));
     case 'happyIndex':
-      return (100 * weighted) / ((k - 1) * n);
+      return happyIndexOn(counts, scale);
     case 'average':
-      return 1 + weighted / n;
+      return averageAnswer(counts, scale);
     case 'nps':
-      return npsBreakdown(counts).score;
-    case 'positiveShare': {
-      const first = k === 4 ? 2 : 3;
-      let positive = 0;
-      for (let i = first; i < k; i++) positive += counts[i] ?? 0;
-      return positive / n;
-    }
+      return netPromoterScore(counts);
+    case 'positiveShare':
+      return scale === 'nps'
+        ? null
+        : positiveShare(scaleGroupOf(scale) === 'four' ? 'four' : 'five', counts).share;
   }
 }
 
@@ -69,7 +65,6 @@ const add = (into: number[], from: readonly number[]): void => {
   for (let i = 0; i < 11; i++) into[i] = (into[i] ?? 0) + (from[i] ?? 0);
 };
 const zero = (): number[] => new Array<number>(11).fill(0);
-const total = (c: readonly number[]): number => c.reduce((s, n) => s + n, 0);
 
 /** The grain of the sparkline: as asked, else week for a period over 31 days, else day. */
 function sparkGrain(args: RankingArgs, days: number): TrendGrain {

@@ -1,18 +1,30 @@
 // Tests of the desktop window's security policy (plain data; Electron is not loaded).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isAllowedRendererRequest, shellContentSecurityPolicy, windowWebPreferences } from './policy.ts';
+import { contentSecurityPolicy } from '../web/securityHeaders.ts';
+import { isAllowedExternalUrl, isAllowedRendererRequest, shellContentSecurityPolicy } from './policy.ts';
 
 describe('desktop security policy', () => {
-  it('isolates and sandboxes the renderer', () => {
-    expect(windowWebPreferences('/app/out/preload/index.cjs')).toMatchObject({
-      preload: '/app/out/preload/index.cjs',
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      webviewTag: false,
-      allowRunningInsecureContent: false,
-    });
+  // The window's webPreferences are a literal in desktop.ts, checked by Electronegativity in npm test.
+
+  it.each([
+    ['https://github.com/feedback-desk/feedback-desk#readme', true],
+    ['http://github.com/', false],
+    ['https://github.com.evil.example/', false],
+    ['https://user:pw@github.com/', false],
+    ['file:///etc/passwd', false],
+    ['javascript:alert(1)', false],
+    ['not a url', false],
+  ])('opens %s outside the app: %s', (url, expected) => {
+    expect(isAllowedExternalUrl(url)).toBe(expected);
+  });
+
+  it('writes out exactly web mode’s strict CSP in the desktop session (where Electronegativity evaluates it)', () => {
+    const source = readFileSync(join(import.meta.dirname, 'desktop.ts'), 'utf8');
+    expect(source).toContain(
+      `'Content-Security-Policy': [\n            "${contentSecurityPolicy}",\n          ]`,
+    );
   });
 
   it('enforces the strict CSP in production, and relaxes only styles and the HMR socket in development', () => {

@@ -6,39 +6,22 @@ export const appScheme = 'app';
 export const rendererOrigin = 'app://renderer';
 export const rendererEntryUrl = `${rendererOrigin}/index.html`;
 
-/** The subset of Electron's WebPreferences the window sets (structural, so this module needs no electron). */
-export interface WindowWebPreferences {
-  preload: string;
-  contextIsolation: boolean;
-  sandbox: boolean;
-  nodeIntegration: boolean;
-  nodeIntegrationInWorker: boolean;
-  nodeIntegrationInSubFrames: boolean;
-  webSecurity: boolean;
-  allowRunningInsecureContent: boolean;
-  experimentalFeatures: boolean;
-  webviewTag: boolean;
-  navigateOnDragDrop: boolean;
-  safeDialogs: boolean;
-  spellcheck: boolean;
-}
+/**
+ * Addresses the app may hand to the system browser (shell.openExternal): https only, and only these hosts — the
+ * project's own pages. Anything else a page tries to open is refused.
+ */
+export const externalHosts: readonly string[] = ['github.com', 'www.electronjs.org'];
 
-export function windowWebPreferences(preloadPath: string): WindowWebPreferences {
-  return {
-    preload: preloadPath,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    webviewTag: false,
-    navigateOnDragDrop: false,
-    safeDialogs: true,
-    spellcheck: false,
-  };
+export function isAllowedExternalUrl(url: string, hosts: readonly string[] = externalHosts): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return (
+    parsed.protocol === 'https:' && !parsed.username && !parsed.password && hosts.includes(parsed.hostname)
+  );
 }
 
 /**

@@ -3,6 +3,7 @@
 import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { threadModuleUrl } from '../threadModule.ts';
 
 /** PRAGMA application_id of a Feedback Desk file ("FDsk"), set by migration 0003. */
 export const feedbackDeskApplicationId = 0x4644736b;
@@ -67,7 +68,7 @@ export function checkStore(path: string): StoreCheck {
 export async function checkStoreInThread(path: string): Promise<StoreCheck> {
   let worker: Worker;
   try {
-    worker = new Worker(new URL('./checkStoreThread.ts', import.meta.url), { workerData: { path } });
+    worker = new Worker(threadModuleUrl('checkStoreThread', import.meta.url), { workerData: { path } });
   } catch {
     return checkStore(path);
   }

@@ -9,6 +9,7 @@ import type { FeedbackWindowQuery, V2Client } from '../api/v2/client.ts';
 import type { NextPage } from '../api/v2/paging.ts';
 import { pageColumns } from '../store/repos/feedbackBatch.ts';
 import type { PageColumns } from '../store/repos/feedbackBatch.ts';
+import { threadModuleUrl } from '../threadModule.ts';
 
 export interface ColumnPage {
   columns: PageColumns;
@@ -66,7 +67,7 @@ export type FetchReply =
   | { run: number; retry: RetryInfo }
   | { run: number; pace: PaceInfo & { endpoint: string } };
 
-const threadUrl = new URL('./feedbackFetchThread.ts', import.meta.url);
+const threadUrl = threadModuleUrl('feedbackFetchThread', import.meta.url);
 
 /** A fetch thread, or null when none can be started (e.g. a bundled build without the thread's module). */
 export async function threadPageSource(

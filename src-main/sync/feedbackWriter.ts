@@ -5,6 +5,7 @@ import type { Store } from '../store/db.ts';
 import type { CheckpointWrite, SwapSpec } from '../store/repos/buttonFeedbackRepo.ts';
 import { batchBuffers } from '../store/repos/feedbackBatch.ts';
 import type { FeedbackBatch } from '../store/repos/feedbackBatch.ts';
+import { threadModuleUrl } from '../threadModule.ts';
 
 /** One transaction: a batch appended to the facts, or staged (and with `swap`, its window swapped in). */
 export type WriteOp =
@@ -55,7 +56,7 @@ export class WriterError extends Error {
   }
 }
 
-const workerUrl = new URL('./feedbackWriterThread.ts', import.meta.url);
+const workerUrl = threadModuleUrl('feedbackWriterThread', import.meta.url);
 
 /**
  * A writer thread on its own connection to the store's file; the inline writer for in-memory stores, when `thread`

@@ -16,6 +16,7 @@ import { runSync } from './orchestrator.ts';
 import type { RunSyncOptions, SourceChoice, StreamOutcome } from './orchestrator.ts';
 import type { CoveredWindow } from './history.ts';
 import { SyncLockedError } from './syncLock.ts';
+import { threadModuleUrl } from '../threadModule.ts';
 
 /** Everything a sync needs, as plain data (secrets included: they stay in this process's memory). */
 export interface SyncRequest {
@@ -157,7 +158,7 @@ export async function runSyncRequest(
   }
 }
 
-const threadUrl = new URL('./syncRunnerThread.ts', import.meta.url);
+const threadUrl = threadModuleUrl('syncRunnerThread', import.meta.url);
 
 /**
  * Runs the sync on its own thread; resolves with the summary and the first failure (null when none). Throws when

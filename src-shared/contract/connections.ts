@@ -68,6 +68,12 @@ export interface ConnectionsCommands {
   'connections:setSyncOnStart': { args: { enabled: boolean }; result: ConnectionsState };
 }
 
+/** What the desktop shell's menu asks the window to do (File › Export, Sync › Sync now, Settings). */
+export interface ShellEvents {
+  'app:menu': { command: 'export' | 'sync' | 'settings' };
+}
+export const shellEventNames = { 'app:menu': true } as const satisfies Record<keyof ShellEvents, true>;
+
 export const profileNamePattern = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,39}$/u;
 const maxSecret = 4096;
 

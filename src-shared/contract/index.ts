@@ -6,7 +6,12 @@ import { alertArgs, type AlertCommands } from './alerts.ts';
 import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
 import { appArgs, type AppCommands } from './app.ts';
 import { exportArgs, type ExportCommands } from './export.ts';
-import { connectionsArgs, type ConnectionsCommands } from './connections.ts';
+import {
+  connectionsArgs,
+  shellEventNames,
+  type ConnectionsCommands,
+  type ShellEvents,
+} from './connections.ts';
 import { commentArgs, type CommentCommands } from './comments.ts';
 import { followupArgs, type FollowupCommands } from './followups.ts';
 import type { Parsed } from './parse.ts';
@@ -51,7 +56,7 @@ export type CommandArgs<K extends CommandName> = Commands[K]['args'];
 export type CommandResult<K extends CommandName> = Commands[K]['result'];
 
 /** Event name → payload. */
-export type Events = SyncEvents; // & AlertsEvents & … as domains add events
+export type Events = SyncEvents & ShellEvents; // & AlertsEvents & … as domains add events
 export type EventName = keyof Events;
 
 /** Every command's argument check; complete by construction (a command without one fails the typecheck). */
@@ -70,7 +75,10 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
 };
 
 export const commandNames = Object.keys(parsers) as CommandName[];
-export const eventNames = Object.keys({ ...syncEventNames } satisfies Record<EventName, true>) as EventName[];
+export const eventNames = Object.keys({ ...syncEventNames, ...shellEventNames } satisfies Record<
+  EventName,
+  true
+>) as EventName[];
 
 export function isCommandName(value: unknown): value is CommandName {
   return typeof value === 'string' && Object.hasOwn(parsers, value);

@@ -14,7 +14,8 @@ import {
 import { bad, isPlainObject, parseOneOf, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
 
 /**
- * `happyIndex` (0..100), `nps` (−100..100, NPS scale only), `average` (1..k), `positiveShare` (0..1, face
+ * `happyIndex` (0..100, face scales), `nps` (−100..100, NPS scale only), `average` (1..k on faces, 0..10 on nps),
+ * `positiveShare` (0..1, face
  * scales) — each shrunk toward the parent's value — or `presses` (ranked as counted, no correction).
  */
 export type RankMeasure = 'happyIndex' | 'nps' | 'average' | 'positiveShare' | 'presses';
