@@ -162,3 +162,30 @@ function localCounts(
   }
   return out;
 }
+
+/** Keeps a verification in the store (`sync_verification`), so the reconciliation view shows the last one. */
+export function saveVerification(store: Store, result: VerifyResult, checkedAt: Date): void {
+  store.db
+    .prepare(
+      `INSERT INTO sync_verification (checked_at, from_day, to_day, groups_compared, local_total, service_total,
+         mismatch_count, mismatches) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      checkedAt.toISOString(),
+      result.from,
+      result.to,
+      result.groupsCompared,
+      result.localTotal,
+      result.serviceTotal,
+      result.mismatches.length,
+      JSON.stringify(
+        result.mismatches.slice(0, 100).map((m) => ({
+          experiencePointId: m.experiencePointId,
+          surveyId: m.surveyId,
+          day: m.day,
+          local: sumOf(m.local),
+          service: sumOf(m.service),
+        })),
+      ),
+    );
+}

@@ -95,7 +95,7 @@ describe('sync through faults', () => {
       expect(proxy.revoked()).toBe(true);
       expect(out.code).toBe(1);
       expect(out.stderr).toContain(
-        `feedback-desk sync: The service at ${proxy.url} refused the API token (401). Check that the token is valid and not revoked, then try again. Everything fetched before is kept. Run 'feedback-desk login --base-url ${proxy.url}' to store a new token, or set FEEDBACK_DESK_V2_TOKEN.\n`,
+        `feedback-desk sync: v2:button-feedbacks failed: The service at ${proxy.url} refused the API token (401). Check that the token is valid and not revoked, then try again. Everything fetched before is kept. Run 'feedback-desk login --base-url ${proxy.url}' to store a new token, or set FEEDBACK_DESK_V2_TOKEN.\n`,
       );
       expect(out.stderr).not.toContain(demoToken);
       // By hand: 8 pages came before the 9th request met the 401. The first window (a year from --since; counted

@@ -15,6 +15,7 @@ import { addDays } from '../../sync/plan.ts';
 import { runSyncInThread } from '../../sync/syncRunner.ts';
 import type { SyncRequest } from '../../sync/syncRunner.ts';
 import { UsageError } from '../args.ts';
+import { loadProfile } from '../profileOption.ts';
 import { baseUrlOption, optBool, optInt, optString } from '../command.ts';
 import type { CliCommand } from '../command.ts';
 import { createProgressDisplay, formatDuration } from '../syncProgress.ts';
@@ -62,6 +63,13 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         type: 'string',
         valueName: 'URL',
         description: 'the service address (https://…, or http:// on localhost)',
+      },
+      {
+        name: 'profile',
+        type: 'string',
+        valueName: 'NAME',
+        description:
+          "a connection profile saved by the app (its address, credentials and data file; see 'profiles')",
       },
       {
         name: 'source',
@@ -122,16 +130,24 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       },
     ],
     async run(options, io) {
-      const baseUrl = baseUrlOption(options);
+      const credentials = (deps.createCredentialStore ?? createKeytarStore)();
+      const profileName = optString(options, 'profile');
+      if (profileName !== undefined && optString(options, 'base-url') !== undefined)
+        throw new UsageError(
+          "options '--profile' and '--base-url' cannot be combined (the profile has its address)",
+        );
+      const profile = profileName === undefined ? null : await loadProfile(profileName, io.env, credentials);
+      const baseUrl = profile?.baseUrl ?? baseUrlOption(options);
       const since = dateOption(options, 'since');
       const until = dateOption(options, 'until');
       if (since && until && since >= until) throw new UsageError("option '--since' must be before '--until'");
       const scope = scopeOption(optString(options, 'scope'));
-      const source = (optString(options, 'source') ?? 'v2') as SourceChoice;
+      let source = (optString(options, 'source') ?? 'v2') as SourceChoice;
+      // A profile with v1 credentials only syncs v1 unless told otherwise.
+      if (profile && source === 'v2' && !profile.secrets.v2Token && profile.secrets.v1) source = 'v1';
       const pageSize = optInt(options, 'page-size');
       const trailingDays = optInt(options, 'trailing-days');
-      const dbPath = optString(options, 'db') ?? defaultStorePath('default', io.env);
-      const credentials = (deps.createCredentialStore ?? createKeytarStore)();
+      const dbPath = optString(options, 'db') ?? profile?.dbPath ?? defaultStorePath('default', io.env);
 
       const display = createProgressDisplay(io);
       const request: SyncRequest = {
@@ -146,11 +162,23 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         ...(pageSize ? { pageSize } : {}),
         ...(deps.now ? { now: deps.now().toISOString() } : {}),
       };
-      if (source !== 'v1')
-        request.v2 = { token: (await findV2Token({ store: credentials, env: io.env, baseUrl })).token };
-      if (source !== 'v2') {
-        const v1 = await findV1Credentials({ store: credentials, env: io.env, baseUrl });
-        request.v1 = { clientId: v1.clientId, token: v1.token };
+      if (profile) {
+        const { v2Token, v1 } = profile.secrets;
+        if (source !== 'v1' && !v2Token)
+          throw new UsageError(
+            `the profile '${profile.name}' has no v2 token stored; use --source v1 or connect it again`,
+          );
+        if (source !== 'v2' && !v1)
+          throw new UsageError(`the profile '${profile.name}' has no v1 credentials stored; use --source v2`);
+        if (source !== 'v1' && v2Token) request.v2 = { token: v2Token };
+        if (source !== 'v2' && v1) request.v1 = { clientId: v1.clientId, token: v1.token };
+      } else {
+        if (source !== 'v1')
+          request.v2 = { token: (await findV2Token({ store: credentials, env: io.env, baseUrl })).token };
+        if (source !== 'v2') {
+          const v1 = await findV1Credentials({ store: credentials, env: io.env, baseUrl });
+          request.v1 = { clientId: v1.clientId, token: v1.token };
+        }
       }
 
       if (optBool(options, 'rebuild')) {
