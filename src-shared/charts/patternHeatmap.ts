@@ -89,6 +89,7 @@ export function buildPatternHeatmapOption(input: PatternHeatmapInput): PatternHe
       min: input.kind === 'count' ? 0 : min,
       max: Math.max(max, input.kind === 'count' ? 1 : min + 1),
       calculable: false,
+      text: [input.format(max), input.format(input.kind === 'count' ? 0 : min)],
       orient: 'vertical',
       right: 8,
       top: 'middle',

@@ -9,7 +9,6 @@ import {
   numbers,
   object,
   objectField,
-  oneOf,
   optArray,
   optBool,
   optNum,
@@ -49,8 +48,11 @@ export interface V1Survey {
   timeZone: string;
   /** Empty when the survey has no periods (the service omits the field). */
   activePeriods: V1ActivePeriod[];
-  /** Present in folder and single-survey answers; null where the service leaves it out. */
-  surveyType: V1SurveyType | null;
+  /**
+   * Present in folder and single-survey answers; null where the service leaves it out. One of `v1SurveyTypes`, or a
+   * type added later (kept as sent, like an alert type: a new device must not fail the sync).
+   */
+  surveyType: string | null;
 }
 
 export interface V1Folder {
@@ -151,8 +153,7 @@ export function parseSurvey(value: unknown, a: At): V1Survey {
       const po = object(p, pa);
       return { start: timestamp(po, 'start', pa), end: timestamp(po, 'end', pa) };
     }),
-    surveyType:
-      o.surveyType === undefined || o.surveyType === null ? null : oneOf(o, 'surveyType', v1SurveyTypes, a),
+    surveyType: o.surveyType === undefined || o.surveyType === null ? null : str(o, 'surveyType', a),
   };
 }
 

@@ -31,7 +31,8 @@ export interface AlertV2 {
 export interface AlertCommentV2 {
   alertCommentId: number;
   alertId: number;
-  userId: number;
+  /** Null when the service names no user (an account without users, a user deleted since): kept, reference unknown. */
+  userId: number | null;
   time: string;
   comment: string;
 }
@@ -69,7 +70,7 @@ export function parseAlertComment(value: unknown, where: Where): AlertCommentV2 
   return {
     alertCommentId: reqInt(o, 'alertCommentId', where),
     alertId: reqInt(o, 'alertId', where),
-    userId: reqInt(o, 'userId', where),
+    userId: optInt(o, 'userId', where),
     time: reqTimestamp(o, 'time', where),
     comment: reqString(o, 'comment', where),
   };

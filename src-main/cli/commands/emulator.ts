@@ -18,7 +18,7 @@ import { UsageError } from '../args.ts';
 import { type CliCommand, optInt, optString } from '../command.ts';
 import { portInUse, portInUseMessage } from '../portCheck.ts';
 
-const SIZES = ['tiny', 'small', 'demo', 'large'] as const;
+const SIZES = ['tiny', 'small', 'demo', 'large', 'awkward'] as const;
 
 function parseNow(text: string | undefined): Date | undefined {
   if (text === undefined) return undefined;
@@ -88,7 +88,8 @@ export const emulator: CliCommand = {
       name: 'size',
       type: 'string',
       valueName: 'SIZE',
-      description: 'world size (presses: ~4k, ~200k, ~2M, ~22M)',
+      description:
+        'world size (presses: ~4k, ~200k, ~2M, ~22M; awkward: every odd shape of an account, 1,050)',
       choices: SIZES,
       default: 'demo',
     },

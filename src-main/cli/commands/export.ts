@@ -17,7 +17,7 @@ import { defaultStorePath } from '../../paths.ts';
 import { openStore } from '../../store/db.ts';
 import { UsageError } from '../args.ts';
 import { optBool, optInt, optString, type CliCommand } from '../command.ts';
-import { query, specFromOptions } from './query.ts';
+import { query, readSpecOption, specFromOptions } from './query.ts';
 
 const formats = [...chartFormats, ...tableFormats];
 const isChartFormat = (f: string): f is ChartFormat => (chartFormats as readonly string[]).includes(f);
@@ -31,7 +31,7 @@ export const exportCommand: CliCommand = {
     'Takes the same selection as `query` (its options, or --spec). Charts: --chart trend|heatmap|ranking|followups. ' +
     'Nothing is fetched; the file appears whole or not at all.',
   options: [
-    ...query.options,
+    ...query.options.filter((o) => o.name !== 'format'),
     { name: 'format', type: 'string', choices: formats, description: 'the file type' },
     { name: 'out', type: 'string', valueName: 'FILE', description: 'where to write the file' },
     {
@@ -83,7 +83,7 @@ export const exportCommand: CliCommand = {
       throw new UsageError(
         `option '--chart' draws a picture; --format ${format} writes the rows, without --chart`,
       );
-    const spec = specFromOptions(options);
+    const spec = specFromOptions(options, await readSpecOption(options, io));
     const problem = querySpecProblem(spec);
     if (problem) throw new UsageError(problem);
     const force = optBool(options, 'force');

@@ -35,7 +35,7 @@ export function worldFromFixture(json: unknown): World {
   const seed = R.num(f, 'seed', 'fixture', 1) >>> 0;
   const now = R.instant(f.now, 'fixture.now');
   const nowDay = Math.floor(now / DAY_MS);
-  const size = R.oneOf(f, 'size', ['tiny', 'small', 'demo', 'large'] as const, 'fixture', 'tiny');
+  const size = R.oneOf(f, 'size', ['tiny', 'small', 'demo', 'large', 'awkward'] as const, 'fixture', 'tiny');
 
   // Tree: one root; nodes are re-ordered depth-first (children in the order given).
   const raw = R.asArray(f.tree, 'fixture.tree').map((x, i) => ({
@@ -125,7 +125,12 @@ export function worldFromFixture(json: unknown): World {
     const questionId = R.num(o, 'questionId', path);
     const questionIndex = questions.findIndex((q) => q.id === questionId);
     if (questionIndex < 0) throw new R.FixtureError(`${path}.questionId ${questionId} is not a question`);
-    const scale = R.oneOf(o, 'scale', ['four', 'five', 'five_reversed', 'nps'] as const, path);
+    // A scale the documents do not list (a service's new scale) is served as written; it then needs `buttons`.
+    const scale = R.str(o, 'scale', path);
+    const known = Object.entries(SCALE_BUTTONS).find(([name]) => name === scale)?.[1];
+    const buttons = known ?? R.num(o, 'buttons', path);
+    if (!Number.isInteger(buttons) || buttons < 1 || buttons > 11)
+      throw new R.FixtureError(`${path}.buttons must be 1..11 for a scale of its own ('${scale}')`);
     const periods = R.asArray(o.periods, `${path}.periods`).map((p, k) => {
       const po = R.asObject(p, `${path}.periods[${k}]`);
       const startDay = parseIsoDate(R.str(po, 'startDate', `${path}.periods[${k}]`));
@@ -141,7 +146,7 @@ export function worldFromFixture(json: unknown): World {
       defaultLocale: questions[questionIndex]?.defaultLocale ?? 'en_US',
       surveyType: R.oneOf(o, 'surveyType', ['CUSTOMER', 'EMPLOYEE'] as const, path, 'CUSTOMER'),
       scale,
-      buttons: SCALE_BUTTONS[scale],
+      buttons,
       indexType: R.oneOf(o, 'indexType', ['HAPPY', 'NPS', 'NPS_OFFICIAL', 'AVERAGE'] as const, path, 'HAPPY'),
       periods,
       state: stateOf(periods, nowDay),
@@ -178,14 +183,9 @@ export function worldFromFixture(json: unknown): World {
       name: R.str(o, 'name', path),
       serialNumber: R.str(o, 'serialNumber', path, ''),
       token: R.str(o, 'token', path, ''),
-      type: R.oneOf(o, 'type', ['SMILEY_TERMINAL', 'SMILEY_TOUCH', 'SMILEY_DIGITAL'] as const, path),
-      ui: R.oneOf(
-        o,
-        'ui',
-        ['physical', 'digital', 'touchless', 'qr', 'link', 'email'] as const,
-        path,
-        'physical',
-      ),
+      // Device types and ui values are open sets at the service: any text is served as written.
+      type: R.str(o, 'type', path),
+      ui: R.str(o, 'ui', path, 'physical'),
       epIndex: a.epIndex,
       assignmentIndex: a.index,
       hourlySums: R.bool(o, 'hourlySums', path, false),

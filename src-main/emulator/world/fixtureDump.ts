@@ -46,6 +46,7 @@ export function worldToFixture(world: World): Record<string, unknown> {
       questionId: world.questions[s.questionIndex]?.id,
       surveyType: s.surveyType,
       scale: s.scale,
+      buttons: s.buttons,
       indexType: s.indexType,
       periods: s.periods.map((p) => ({ startDate: formatDay(p.startDay), endDate: formatDay(p.endDay) })),
     })),

@@ -9,10 +9,10 @@ import type {
   Role,
   TreeNode,
   User,
-  WorldSize,
+  GeneratedSize,
 } from './types.ts';
 
-const USER_COUNT: Record<WorldSize, number> = { tiny: 6, small: 12, demo: 24, large: 48 };
+const USER_COUNT: Record<GeneratedSize, number> = { tiny: 6, small: 12, demo: 24, large: 48 };
 
 function asciiFold(text: string): string {
   return text
@@ -24,7 +24,7 @@ function asciiFold(text: string): string {
     .replace(/[^a-z0-9]+/g, '');
 }
 
-export function generateUsers(rng: Rng, size: WorldSize, nodes: TreeNode[], now: number): User[] {
+export function generateUsers(rng: Rng, size: GeneratedSize, nodes: TreeNode[], now: number): User[] {
   const groups = nodes.filter((n) => n.type === 'GROUP');
   const users: User[] = [];
   let id = 1_000 + Math.floor(rng() * 100);

@@ -22,7 +22,7 @@ import type {
   SurveyState,
   TreeNode,
   Ui,
-  WorldSize,
+  GeneratedSize,
 } from './types.ts';
 
 export interface Structure {
@@ -97,7 +97,7 @@ function storePlan(rng: Rng, n: number): PlannedSurvey[] {
   return plan;
 }
 
-export function generateStructure(seed: number, size: WorldSize, nowDay: number): Structure {
+export function generateStructure(seed: number, size: GeneratedSize, nowDay: number): Structure {
   const spec = SIZES[size];
   const rng = keyedRng(seed, 0x5757);
   const nodeId = idSequence(rng, 10_000);

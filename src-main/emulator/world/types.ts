@@ -1,7 +1,9 @@
 // The shape of a generated world: structure records and the columnar press store both API versions read.
 import type { ZoneClock } from './timeZones.ts';
 
-export type WorldSize = 'tiny' | 'small' | 'demo' | 'large';
+/** Sizes generated from the catalog; `awkward` is a hand-shaped account of its own (world/awkward.ts). */
+export type GeneratedSize = 'tiny' | 'small' | 'demo' | 'large';
+export type WorldSize = GeneratedSize | 'awkward';
 export type Scale = 'four' | 'five' | 'five_reversed' | 'nps';
 export type IndexType = 'HAPPY' | 'NPS' | 'NPS_OFFICIAL' | 'AVERAGE';
 export type SurveyType = 'CUSTOMER' | 'EMPLOYEE';
@@ -66,7 +68,8 @@ export interface Survey {
   questionIndex: number;
   defaultLocale: string;
   surveyType: SurveyType;
-  scale: Scale;
+  /** One of `Scale`, or (fixtures, the awkward world) a value the documents do not list yet. */
+  scale: string;
   /** Number of button indexes: 4, 5 or 11. */
   buttons: number;
   indexType: IndexType;
@@ -94,8 +97,10 @@ export interface Smiley {
   name: string;
   serialNumber: string;
   token: string;
-  type: SmileyType;
-  ui: Ui;
+  /** One of `SmileyType`, or (fixtures) a device type the documents do not list yet. */
+  type: string;
+  /** One of `Ui`, or (fixtures) a value the documents do not list yet. */
+  ui: string;
   epIndex: number;
   assignmentIndex: number;
   /** Terminals that upload hourly sums only: each of their presses sits at its local hour start. */

@@ -1,4 +1,5 @@
 // Builds a complete world from (seed, size, now) and answers the questions every API view asks of it.
+import { awkwardWorld } from './awkward.ts';
 import { DAY_MS, MINUTE_MS, formatTimestamp } from './calendar.ts';
 import { SIZES } from './catalog.ts';
 import { generatePresses } from './pressGenerator.ts';
@@ -24,6 +25,7 @@ export function generateWorld(options: WorldOptions = {}): World {
   const size = options.size ?? 'tiny';
   const now = (options.now ?? new Date()).getTime();
   if (!Number.isFinite(now)) throw new Error('now must be a valid date');
+  if (size === 'awkward') return awkwardWorld(seed, now);
   const nowDay = Math.floor(now / DAY_MS);
   const structure = generateStructure(seed, size, nowDay);
   // Zone tables cover every survey period (the 2019/2020 web survey too) and a margin past now.

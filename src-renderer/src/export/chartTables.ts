@@ -38,3 +38,43 @@ export function buttonTotalRows(table: DailyButtonTable, title: string): ExportT
     ]),
   };
 }
+
+/** The ranking as shown: rank, id and name side by side, presses, the value as counted, corrected, and change. */
+export function rankingTable(
+  rows: readonly {
+    rank: number;
+    experiencePointId: number;
+    name: string;
+    type: string;
+    presses: number;
+    value: number | null;
+    adjusted: number | null;
+    delta: number | null;
+  }[],
+  title: string,
+  measureLabel: string,
+): ExportTable {
+  return {
+    title,
+    columns: [
+      { key: 'rank', label: 'Rank', type: 'number' },
+      { key: 'experiencePointId', label: 'Experience point id', type: 'number' },
+      { key: 'name', label: 'Experience point', type: 'text' },
+      { key: 'type', label: 'Type', type: 'text' },
+      { key: 'presses', label: 'Presses', type: 'number' },
+      { key: 'value', label: `${measureLabel} (as counted)`, type: 'number' },
+      { key: 'adjusted', label: `${measureLabel} (corrected)`, type: 'number' },
+      { key: 'delta', label: 'Change', type: 'number' },
+    ],
+    rows: rows.map((r) => [
+      r.rank,
+      r.experiencePointId,
+      r.name,
+      r.type === 'GROUP' ? 'group' : 'experience point',
+      r.presses,
+      r.value,
+      r.adjusted,
+      r.delta,
+    ]),
+  };
+}
