@@ -92,6 +92,26 @@ describe('export rows', () => {
     for (const r of rows.slice(1)) for (const cell of r) expect(cell).not.toMatch(/^[=+@\t\r]/);
   });
 
+  it('--spec takes a file too (scheduled jobs keep their selection in one)', async () => {
+    const specFile = join(dir, 'spec.json');
+    writeFileSync(specFile, byPoint);
+    const out = join(dir, 'from-file.csv');
+    expect((await run('--spec', specFile, '--format', 'csv', '--out', out)).stdout).toBe(
+      `Wrote ${out} (7 rows, CSV).\n`,
+    );
+    const missing = await run(
+      '--spec',
+      join(dir, 'nope.json'),
+      '--format',
+      'csv',
+      '--out',
+      join(dir, 'x.csv'),
+    );
+    expect(missing.stderr).toBe(
+      `feedback-desk export: option '--spec': ${join(dir, 'nope.json')} is neither a QuerySpec in JSON nor a file that can be read\n`,
+    );
+  });
+
   it('XLSX: the same rows, numbers as numbers, hostile names as strings (never formulas)', async () => {
     const out = join(dir, 'rows.xlsx');
     expect((await run('--spec', byPoint, '--format', 'xlsx', '--out', out)).code).toBe(0);
