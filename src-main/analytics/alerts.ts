@@ -69,7 +69,7 @@ interface AlertRow {
 interface CommentRow {
   alert_comment_id: number;
   alert_id: number;
-  user_id: number;
+  user_id: number | null;
   time: string;
   comment: string;
 }
@@ -117,7 +117,7 @@ export function listAlerts(db: Database.Database, args: AlertListArgs): AlertPag
      WHERE alert_id IN (SELECT value FROM json_each(?)) ORDER BY alert_id, time_utc, alert_comment_id`,
   ).all(JSON.stringify(page.map((r) => r.alert_id))) as CommentRow[];
   const users = userNames(db, [
-    ...comments.map((c) => c.user_id),
+    ...comments.flatMap((c) => (c.user_id === null ? [] : [c.user_id])),
     ...page.flatMap((r) => (r.acknowledged_by_user_id === null ? [] : [r.acknowledged_by_user_id])),
   ]);
   const user = (id: number): AlertUser => ({ userId: id, name: users.get(id) ?? null });
@@ -126,7 +126,7 @@ export function listAlerts(db: Database.Database, args: AlertListArgs): AlertPag
     const list = byAlert.get(c.alert_id) ?? [];
     list.push({
       alertCommentId: c.alert_comment_id,
-      user: user(c.user_id),
+      user: c.user_id === null ? null : user(c.user_id),
       time: c.time,
       comment: c.comment,
     });

@@ -107,7 +107,6 @@ interface HitRow {
   themes: string | null;
   h_text: string | null;
   h_english: string | null;
-  rank: number | null;
 }
 
 const labels = (list: string | null): string[] =>
@@ -137,13 +136,7 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
   const cursor = readCursor(args.cursor, order);
   const raw = args.query ?? '';
   const total = run(raw, () => Number(statement(db, b.sql('count(*)')).pluck().get(b.params)));
-  const columns = `t.text_feedback_id AS id, t.feedback_id, t.experience_point_id, t.survey_id, t.local_time,
-    t.utc_offset_min, t.button_index, t.misuse, t.spam, t.text, t.text_in_english, t.categories, t.themes, ${
-      b.fts
-        ? `highlight(v2_text_feedback_fts, 0, '${markOpen}', '${markClose}') AS h_text,
-           highlight(v2_text_feedback_fts, 1, '${markOpen}', '${markClose}') AS h_english, v2_text_feedback_fts.rank AS rank`
-        : 'NULL AS h_text, NULL AS h_english, NULL AS rank'
-    }`;
+  // First the page's ids in order (no text read, no highlight per match), then the texts and highlights of those.
   const params: Record<string, unknown> = { ...b.params, limit: limit + 1 };
   let sql: string;
   if (order === 'newest') {
@@ -152,14 +145,34 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
       params.ct = cursor.t;
       params.cid = cursor.id;
     }
-    sql = `${b.sql(columns, after ? ['(t.local_time < @ct OR (t.local_time = @ct AND t.text_feedback_id < @cid))'] : [])}
+    sql = `${b.sql('t.text_feedback_id AS id', after ? ['(t.local_time < @ct OR (t.local_time = @ct AND t.text_feedback_id < @cid))'] : [])}
       ORDER BY t.local_time DESC, t.text_feedback_id DESC LIMIT @limit`;
   } else {
-    sql = `${b.sql(columns)}
+    sql = `${b.sql('t.text_feedback_id AS id')}
       ORDER BY v2_text_feedback_fts.rank, t.local_time DESC, t.text_feedback_id DESC LIMIT @limit OFFSET @offset`;
     params.offset = typeof cursor === 'number' ? cursor : 0;
   }
-  const rows = run(raw, () => statement(db, sql).all(params) as HitRow[]);
+  const ids = run(raw, () => statement(db, sql).pluck().all(params) as number[]);
+  const columns = `t.text_feedback_id AS id, t.feedback_id, t.experience_point_id, t.survey_id, t.local_time,
+    t.utc_offset_min, t.button_index, t.misuse, t.spam, t.text, t.text_in_english, t.categories, t.themes`;
+  const textSql = b.fts
+    ? `SELECT ${columns}, highlight(v2_text_feedback_fts, 0, '${markOpen}', '${markClose}') AS h_text,
+         highlight(v2_text_feedback_fts, 1, '${markOpen}', '${markClose}') AS h_english
+       FROM v2_text_feedback_fts JOIN v2_text_feedback t ON t.text_feedback_id = v2_text_feedback_fts.rowid
+       WHERE v2_text_feedback_fts MATCH @match AND v2_text_feedback_fts.rowid IN (SELECT value FROM json_each(@ids))`
+    : `SELECT ${columns}, NULL AS h_text, NULL AS h_english FROM v2_text_feedback t
+       WHERE t.text_feedback_id IN (SELECT value FROM json_each(@ids))`;
+  const byId = new Map(
+    (
+      run(raw, () =>
+        statement(db, textSql).all({ ids: JSON.stringify(ids), ...(b.fts ? { match: b.params.match } : {}) }),
+      ) as HitRow[]
+    ).map((r) => [r.id, r]),
+  );
+  const rows = ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [r] : [];
+  });
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   const names = pointNames(

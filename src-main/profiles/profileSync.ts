@@ -12,7 +12,7 @@ import { createV2Client } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';
 import { runSyncInThread } from '../sync/syncRunner.ts';
 import type { SyncRequest } from '../sync/syncRunner.ts';
-import { verifyAgainstAggregates } from '../sync/v2Verify.ts';
+import { saveVerification, verifyAgainstAggregates } from '../sync/v2Verify.ts';
 import type { ProfileSecrets } from './connections.ts';
 
 export interface ProfileSyncOptions {
@@ -147,6 +147,7 @@ async function verify(o: ProfileSyncOptions, token: string): Promise<SyncVerific
     signal: o.signal,
     ...(o.now ? { now: o.now } : {}),
   });
+  saveVerification(o.store(), v, (o.now ?? (() => new Date()))());
   return {
     from: v.from,
     to: v.to,

@@ -34,7 +34,8 @@ export interface AlertUser {
 
 export interface AlertCommentItem {
   alertCommentId: number;
-  user: AlertUser;
+  /** Null when the service named no user (an account without users, a user deleted since). */
+  user: AlertUser | null;
   /** As sent (UTC). */
   time: string;
   /** Untrusted: render as text. */

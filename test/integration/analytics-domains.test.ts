@@ -13,6 +13,7 @@ import { openStore } from '../../src-main/store/db.ts';
 import { syncV1 } from '../../src-main/sync/syncV1.ts';
 import { syncV2 } from '../../src-main/sync/syncV2.ts';
 import { syncV2Resources } from '../../src-main/sync/v2Resources.ts';
+import { saveVerification, verifyAgainstAggregates } from '../../src-main/sync/v2Verify.ts';
 import type { CommandName, CommandArgs, CommandResult } from '../../src-shared/contract.ts';
 import {
   fetchList,
@@ -257,6 +258,27 @@ describe('reconciliation and ranking', () => {
     ).filter((p) => inRange(p) && four.has(p.surveyId));
     expect(r.totals.v2All).toBe(presses.length);
     expect(r.totals.v2Misuse).toBe(presses.filter((p) => p.misuse === true).length);
+    expect(r.verification).toBeNull(); // no sync has verified this file yet
+  });
+
+  it('shows the last verification a sync kept', async () => {
+    const store = openStore(join(dir, 'store.sqlite'));
+    const client = createV2Client({ baseUrl: emulator.url, token: fullToken });
+    const v = await verifyAgainstAggregates({ store, client, now: () => now });
+    saveVerification(store, v, now);
+    store.close();
+    const r = await ask('reconciliation:daily', { limit: 1 });
+    expect(r.verification).toEqual({
+      checkedAt: now.toISOString(),
+      from: v.from,
+      to: v.to,
+      groupsCompared: v.groupsCompared,
+      localTotal: v.localTotal,
+      serviceTotal: v.serviceTotal,
+      mismatchCount: 0,
+      mismatches: [],
+    });
+    expect(v.localTotal).toBe(v.serviceTotal);
   });
 
   it('ranks points by the shrunk Happy Index, recomputed from the facts by plain SQL', async () => {

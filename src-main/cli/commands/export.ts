@@ -1,5 +1,4 @@
 // `feedback-desk export`: the same selection as `query`, written as a chart (PNG, SVG, PDF) or rows (CSV, XLSX).
-import { readFileSync } from 'node:fs';
 import {
   chartFormats,
   tableFormats,
@@ -17,24 +16,11 @@ import { ExportPathError, checkExportPath, writeExportFile } from '../../export/
 import { defaultStorePath } from '../../paths.ts';
 import { openStore } from '../../store/db.ts';
 import { UsageError } from '../args.ts';
-import type { OptionValues } from '../args.ts';
 import { optBool, optInt, optString, type CliCommand } from '../command.ts';
-import { query, specFromOptions } from './query.ts';
+import { query, readSpecOption, specFromOptions } from './query.ts';
 
 const formats = [...chartFormats, ...tableFormats];
 
-/** `--spec` takes the QuerySpec as JSON text, as `query` does, or the path of a file holding it (scheduled jobs). */
-function withSpecFile(options: OptionValues): OptionValues {
-  const spec = optString(options, 'spec');
-  if (spec === undefined || spec.trimStart().startsWith('{')) return options;
-  try {
-    return { ...options, spec: readFileSync(spec, 'utf8') };
-  } catch {
-    throw new UsageError(
-      `option '--spec': ${spec} is neither a QuerySpec in JSON nor a file that can be read`,
-    );
-  }
-}
 const isChartFormat = (f: string): f is ChartFormat => (chartFormats as readonly string[]).includes(f);
 const isTableFormat = (f: string): f is TableFormat => (tableFormats as readonly string[]).includes(f);
 
@@ -46,7 +32,7 @@ export const exportCommand: CliCommand = {
     'Takes the same selection as `query` (its options, or --spec). Charts: --chart trend|heatmap|ranking|followups. ' +
     'Nothing is fetched; the file appears whole or not at all.',
   options: [
-    ...query.options,
+    ...query.options.filter((o) => o.name !== 'format'),
     { name: 'format', type: 'string', choices: formats, description: 'the file type' },
     { name: 'out', type: 'string', valueName: 'FILE', description: 'where to write the file' },
     {
@@ -98,7 +84,7 @@ export const exportCommand: CliCommand = {
       throw new UsageError(
         `option '--chart' draws a picture; --format ${format} writes the rows, without --chart`,
       );
-    const spec = specFromOptions(withSpecFile(options));
+    const spec = specFromOptions(options, await readSpecOption(options, io));
     const problem = querySpecProblem(spec);
     if (problem) throw new UsageError(problem);
     const force = optBool(options, 'force');

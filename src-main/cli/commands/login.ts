@@ -1,8 +1,11 @@
 // `feedback-desk login`: store (or delete) the v2 token of one service address in the OS keychain.
 import { ApiError } from '../../api/errors.ts';
 import { UsageError } from '../args.ts';
-import { baseUrlOption, optBool } from '../command.ts';
-import type { CliCommand } from '../command.ts';
+import type { OptionValues } from '../args.ts';
+import { baseUrlOption, optBool, optString } from '../command.ts';
+import type { CliCommand, CliIO } from '../command.ts';
+import { createV1Client } from '../../api/v1/client.ts';
+import { v1CredentialsAccount } from '../../credentials/v1Credentials.ts';
 import { keychainService, v2TokenAccount, v2TokenEnvVar } from '../../credentials/credentialStore.ts';
 import type { CredentialStore } from '../../credentials/credentialStore.ts';
 import { createKeytarStore } from '../../credentials/keytarStore.ts';
@@ -13,7 +16,8 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
   const createStore = deps.createStore ?? (() => createKeytarStore());
   return {
     name: 'login',
-    summary: 'store the v2 token of a service address in the OS keychain (or delete it)',
+    summary:
+      'store the v2 token (or, with --v1-client-id, the v1 credentials) of a service address in the OS keychain',
     details: [
       'At a terminal the token is asked for without echo; scripts pipe it in with --v2-token-stdin:',
       '  printf %s "$TOKEN" | feedback-desk login --base-url https://feedback.example.com --v2-token-stdin',
@@ -32,6 +36,18 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
         type: 'boolean',
         description: 'read the token from standard input (for scripts)',
       },
+      {
+        name: 'v1-client-id',
+        type: 'string',
+        valueName: 'ID',
+        description:
+          'store v1 credentials instead: this client id with its token (asked for, or --v1-token-stdin)',
+      },
+      {
+        name: 'v1-token-stdin',
+        type: 'boolean',
+        description: 'with --v1-client-id: read the v1 token from standard input (for scripts)',
+      },
       { name: 'delete', type: 'boolean', description: 'remove the stored token instead' },
       {
         name: 'check',
@@ -40,6 +56,10 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
       },
     ],
     async run(options, io) {
+      const v1ClientId = optString(options, 'v1-client-id');
+      if (v1ClientId !== undefined) return loginV1(options, io, v1ClientId, createStore);
+      if (optBool(options, 'v1-token-stdin'))
+        throw new UsageError("option '--v1-token-stdin' goes with '--v1-client-id'");
       const origin = new URL(baseUrlOption(options)).origin;
       const account = v2TokenAccount(origin);
       const fromStdin = optBool(options, 'v2-token-stdin');
@@ -94,6 +114,64 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
       return 0;
     },
   };
+}
+
+/** `login --v1-client-id ID`: the v1 pair, stored as `v1@<origin>` (what `sync --source v1` reads). */
+async function loginV1(
+  options: OptionValues,
+  io: CliIO,
+  clientId: string,
+  createStore: () => CredentialStore,
+): Promise<number> {
+  const origin = new URL(baseUrlOption(options)).origin;
+  const account = v1CredentialsAccount(origin);
+  const fromStdin = optBool(options, 'v1-token-stdin');
+  if (optBool(options, 'v2-token-stdin'))
+    throw new UsageError("option '--v2-token-stdin' is for v2 tokens; use '--v1-token-stdin'");
+  if (optBool(options, 'delete')) {
+    const store = createStore();
+    const removed = await store.delete(account);
+    io.stdout.write(
+      removed
+        ? `Removed the v1 credentials for ${origin} from ${store.description}.\n`
+        : `No v1 credentials for ${origin} were stored in ${store.description}; nothing to remove.\n`,
+    );
+    return 0;
+  }
+  if (!/^[\w.@-]{1,200}$/.test(clientId))
+    throw new UsageError("option '--v1-client-id' must be a client id such as demo-client");
+  const terminal = asTerminal(io.stdin);
+  if (!terminal && !fromStdin)
+    throw new UsageError(
+      'standard input is not a terminal: pass --v1-token-stdin to read the v1 token from it',
+    );
+  const token = terminal
+    ? await promptHidden(`v1 token of ${clientId} for ${origin} (not shown): `, terminal, io.stderr)
+    : await readSecret(io.stdin);
+  if (token === '' || /\s/.test(token)) {
+    io.stderr.write(
+      'feedback-desk login: the v1 token is empty or contains white space; nothing was stored.\n',
+    );
+    return 1;
+  }
+  if (optBool(options, 'check')) {
+    try {
+      const root = await createV1Client({ baseUrl: origin, clientId, token, maxRetries: 1 }).rootFolder();
+      io.stdout.write(
+        `The service at ${origin} accepts the v1 credentials of ${clientId} (root folder: ${root.name}).\n`,
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      io.stderr.write(`feedback-desk login: ${error.message} Nothing was stored.\n`);
+      return 1;
+    }
+  }
+  const store = createStore();
+  await store.set(account, JSON.stringify({ clientId, token }));
+  io.stdout.write(
+    `Stored the v1 credentials of ${clientId} for ${origin} in ${store.description} (account '${account}').\n`,
+  );
+  return 0;
 }
 
 export const login = createLoginCommand();

@@ -11,9 +11,11 @@ import { findV2Token } from '../../credentials/v2Token.ts';
 import { defaultStorePath } from '../../paths.ts';
 import { checkStoreInThread, setAsideStore } from '../../store/checkStore.ts';
 import type { SourceChoice, StreamOutcome } from '../../sync/orchestrator.ts';
+import { addDays } from '../../sync/plan.ts';
 import { runSyncInThread } from '../../sync/syncRunner.ts';
 import type { SyncRequest } from '../../sync/syncRunner.ts';
 import { UsageError } from '../args.ts';
+import { loadProfile } from '../profileOption.ts';
 import { baseUrlOption, optBool, optInt, optString } from '../command.ts';
 import type { CliCommand } from '../command.ts';
 import { createProgressDisplay, formatDuration } from '../syncProgress.ts';
@@ -63,6 +65,13 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         description: 'the service address (https://…, or http:// on localhost)',
       },
       {
+        name: 'profile',
+        type: 'string',
+        valueName: 'NAME',
+        description:
+          "a connection profile saved by the app (its address, credentials and data file; see 'profiles')",
+      },
+      {
         name: 'source',
         type: 'string',
         choices: ['v1', 'v2', 'both'],
@@ -79,7 +88,7 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         name: 'since',
         type: 'string',
         valueName: 'yyyy-MM-dd',
-        description: 'first local date to fetch (default three years ago)',
+        description: "first local date to fetch (default the account's first day at the service)",
       },
       {
         name: 'until',
@@ -121,16 +130,24 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       },
     ],
     async run(options, io) {
-      const baseUrl = baseUrlOption(options);
+      const credentials = (deps.createCredentialStore ?? createKeytarStore)();
+      const profileName = optString(options, 'profile');
+      if (profileName !== undefined && optString(options, 'base-url') !== undefined)
+        throw new UsageError(
+          "options '--profile' and '--base-url' cannot be combined (the profile has its address)",
+        );
+      const profile = profileName === undefined ? null : await loadProfile(profileName, io.env, credentials);
+      const baseUrl = profile?.baseUrl ?? baseUrlOption(options);
       const since = dateOption(options, 'since');
       const until = dateOption(options, 'until');
       if (since && until && since >= until) throw new UsageError("option '--since' must be before '--until'");
       const scope = scopeOption(optString(options, 'scope'));
-      const source = (optString(options, 'source') ?? 'v2') as SourceChoice;
+      let source = (optString(options, 'source') ?? 'v2') as SourceChoice;
+      // A profile with v1 credentials only syncs v1 unless told otherwise.
+      if (profile && source === 'v2' && !profile.secrets.v2Token && profile.secrets.v1) source = 'v1';
       const pageSize = optInt(options, 'page-size');
       const trailingDays = optInt(options, 'trailing-days');
-      const dbPath = optString(options, 'db') ?? defaultStorePath('default', io.env);
-      const credentials = (deps.createCredentialStore ?? createKeytarStore)();
+      const dbPath = optString(options, 'db') ?? profile?.dbPath ?? defaultStorePath('default', io.env);
 
       const display = createProgressDisplay(io);
       const request: SyncRequest = {
@@ -145,11 +162,23 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         ...(pageSize ? { pageSize } : {}),
         ...(deps.now ? { now: deps.now().toISOString() } : {}),
       };
-      if (source !== 'v1')
-        request.v2 = { token: (await findV2Token({ store: credentials, env: io.env, baseUrl })).token };
-      if (source !== 'v2') {
-        const v1 = await findV1Credentials({ store: credentials, env: io.env, baseUrl });
-        request.v1 = { clientId: v1.clientId, token: v1.token };
+      if (profile) {
+        const { v2Token, v1 } = profile.secrets;
+        if (source !== 'v1' && !v2Token)
+          throw new UsageError(
+            `the profile '${profile.name}' has no v2 token stored; use --source v1 or connect it again`,
+          );
+        if (source !== 'v2' && !v1)
+          throw new UsageError(`the profile '${profile.name}' has no v1 credentials stored; use --source v2`);
+        if (source !== 'v1' && v2Token) request.v2 = { token: v2Token };
+        if (source !== 'v2' && v1) request.v1 = { clientId: v1.clientId, token: v1.token };
+      } else {
+        if (source !== 'v1')
+          request.v2 = { token: (await findV2Token({ store: credentials, env: io.env, baseUrl })).token };
+        if (source !== 'v2') {
+          const v1 = await findV1Credentials({ store: credentials, env: io.env, baseUrl });
+          request.v1 = { clientId: v1.clientId, token: v1.token };
+        }
       }
 
       if (optBool(options, 'rebuild')) {
@@ -181,6 +210,13 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         for (const s of summary.streams)
           io.stdout.write(
             `${s.failedAt ?? s.stream}: ${s.status}, ${number(s.itemsReceived)} items received${s.rowsHeld !== null ? `, ${number(s.rowsHeld)} rows held` : ''} (${s.seconds.toFixed(1)} s)\n`,
+          );
+        // The days each source covered, and the presses held in them; an empty window says why.
+        for (const w of summary.windows)
+          io.stdout.write(
+            w.notice
+              ? `${w.source}: ${w.notice}\n`
+              : `${w.source}: covered ${w.from} to ${addDays(w.to, -1)}, ${number(w.presses)} presses in the store for those days\n`,
           );
         const total = `${describePresses(summary.totals)} in the store, ${number(summary.totals.treeItems)} tree items; ${summary.seconds.toFixed(1)} s.`;
         if (summary.status === 'cancelled') {

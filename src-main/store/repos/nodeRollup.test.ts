@@ -140,8 +140,9 @@ describe('node rollups', () => {
     store.buttonFeedback.writePage(sample(700));
     const live = { hourly: stored(store, 'hourly'), daily: stored(store, 'daily') };
     // The file as an older version left it: no node rollups, migration 0006 (and what came after) not applied;
-    // 0007 only rebuilds two tables as they are, so applying it again changes nothing here.
-    store.db.exec(`DROP TABLE v2_node_rollup_daily; DROP TABLE v2_node_rollup_hourly;
+    // 0007 only rebuilds two tables as they are, so applying it again changes nothing here; 0008's table is dropped.
+    store.db
+      .exec(`DROP TABLE v2_node_rollup_daily; DROP TABLE v2_node_rollup_hourly; DROP TABLE sync_verification;
       DELETE FROM schema_migration WHERE version >= 6`);
     store.close();
     store = openStore(join(dir, 'store.sqlite'));

@@ -50,6 +50,7 @@ export const en = {
     survey: 'Survey',
     surveyAll: 'All surveys',
     misuse: 'Include misuse',
+    misuseShort: 'Misuse',
     grain: 'Time grain',
     presets: {
       today: 'Today',
@@ -117,6 +118,18 @@ export const en = {
     noComments: 'No comments in this period.',
     noAlerts: 'No open alerts.',
     since: 'open since {at}',
+  },
+  data: {
+    by: 'Rows by',
+    groupings: {
+      time: 'Time (the grain)',
+      point: 'Groups below the selection',
+      button: 'Button',
+      hourOfWeek: 'Weekday and hour',
+    },
+    rows: '{n} rows',
+    table: 'Rows behind the charts (arrow keys scroll)',
+    spec: 'The query that made these rows',
   },
   patterns: {
     show: 'Show',

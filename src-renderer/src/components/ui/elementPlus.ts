@@ -20,6 +20,8 @@ export {
   ElRadioGroup,
   ElSelect,
   ElSwitch,
+  ElAutoResizer,
   ElTableV2,
   ElTreeSelect,
+  TableV2SortOrder,
 } from 'element-plus';

@@ -1,0 +1,23 @@
+// Data view rows: columns in the rows' order, sorting with missing values last (expected orders by hand).
+import { describe, expect, it } from 'vitest';
+import { dataColumns, sortRows } from './dataRows.ts';
+
+describe('data rows', () => {
+  const rows = [
+    { month: '2026-02', presses: 5, nps: null },
+    { month: '2026-01', presses: 9, nps: 10 },
+    { month: '2026-03', presses: 7, nps: -4 },
+  ];
+  it('lists the columns once, numbers to the right', () => {
+    expect(dataColumns(rows)).toEqual([
+      { key: 'month', numeric: false },
+      { key: 'presses', numeric: true },
+      { key: 'nps', numeric: true },
+    ]);
+  });
+  it('sorts either way with nulls last', () => {
+    expect(sortRows(rows, 'nps', true).map((r) => r.month)).toEqual(['2026-03', '2026-01', '2026-02']);
+    expect(sortRows(rows, 'nps', false).map((r) => r.month)).toEqual(['2026-01', '2026-03', '2026-02']);
+    expect(sortRows(rows, 'month', true).map((r) => r.presses)).toEqual([9, 5, 7]);
+  });
+});

@@ -1,0 +1,30 @@
+// The Data view's table: columns of the keys and measures a QuerySpec answered, cells as text, sorting.
+import type { QueryRow } from '../../../../src-shared/contract.ts';
+
+export interface DataColumn {
+  key: string;
+  numeric: boolean;
+}
+
+/** The columns in the rows' own order (keys first as the engine writes them), each once. */
+export function dataColumns(rows: readonly QueryRow[]): DataColumn[] {
+  const seen = new Map<string, boolean>();
+  for (const row of rows.slice(0, 200))
+    for (const [k, v] of Object.entries(row))
+      if (!seen.has(k)) seen.set(k, typeof v === 'number' || v === null);
+  return [...seen].map(([key, numeric]) => ({ key, numeric: numeric && key !== 'year' }));
+}
+
+/** Sorted copy by one column; nulls and missing last. */
+export function sortRows(rows: readonly QueryRow[], key: string, ascending: boolean): QueryRow[] {
+  const get = (r: QueryRow): unknown => Reflect.get(r, key);
+  return [...rows].sort((a, b) => {
+    const x = get(a);
+    const y = get(b);
+    if (x === y) return 0;
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    return ascending ? c : -c;
+  });
+}
