@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { pickGroup } from '../test/e2e/support/independentCounts.ts';
 import { startWebMode } from '../test/e2e/support/webMode.ts';
+import { screenshotViews } from './screenshotViews.ts';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const target = join(root, 'docs', 'screenshot.png');
@@ -27,6 +28,8 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
 });
 try {
+  // The views of a fully synced world first (they need no demo sync, and stand on their own).
+  await screenshotViews(browser, join(root, 'docs'));
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.emulateMedia({ reducedMotion: 'reduce' }); // the app then draws charts without animation
   const drawn = page.locator('section[aria-busy="false"] [data-testid="daily-chart"][data-rendered="true"]');

@@ -1,5 +1,6 @@
-// `npm test`: preflight (system packages, keytar), then typecheck, lint, format, build, unit, integration and e2e suites;
-// ends with one line `N passed, N failed` counted from the runners' JSON reports (typecheck/lint/format/electronegativity/build: one each).
+// `npm test`: preflight (system packages, keytar), then typecheck, lint, format, build, unit, integration and e2e suites,
+// and the suites that touch time again with the clock moved far away (faketime); ends with one line
+// `N passed, N failed` counted from the runners' JSON reports (typecheck/lint/format/electronegativity/build: one each).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,11 @@ const systemNeeds = [
     what: 'pdftotext and pdftoppm (export tests)',
     pkg: 'poppler-utils',
     ok: () => onPath('pdftotext') && onPath('pdftoppm'),
+  },
+  {
+    what: 'faketime (the suites that touch time run again with the clock moved)',
+    pkg: 'faketime',
+    ok: () => onPath('faketime'),
   },
   {
     what: 'libsecret headers (to build keytar)',
@@ -249,12 +255,71 @@ const steps = [
   },
 ];
 
+/**
+ * The clock the time-shifted run lands on: the first night of a spring-forward DST change (last Sunday of March, 00:59
+ * UTC, a minute before Europe's clocks jump) at least 400 days ahead, as an offset for faketime. Tests must not depend
+ * on the day they run; this run proves the suites that touch time (sync, analytics, emulator, CLI) do not.
+ */
+function shiftedClock(nowMs) {
+  for (let year = new Date(nowMs + 400 * 86_400_000).getUTCFullYear(); ; year++) {
+    const march31 = new Date(Date.UTC(year, 2, 31));
+    const lastSunday = Date.UTC(year, 2, 31 - march31.getUTCDay(), 0, 59);
+    if (lastSunday >= nowMs + 400 * 86_400_000)
+      return {
+        offsetSeconds: Math.round((lastSunday - nowMs) / 1000),
+        at: new Date(lastSunday).toISOString(),
+      };
+  }
+}
+const shifted = shiftedClock(Date.now());
+const timeSuites = {
+  unit: [
+    'src-main/sync',
+    'src-main/analytics',
+    'src-main/emulator',
+    'src-main/cli',
+    'src-main/api',
+    'src-main/store',
+  ],
+  // The integration files whose default window comes from a clock (the CLI's sync, the account's history, v1
+  // results, verification) and the emulator's calendar; the long resume and kill files are left to the first run.
+  integration: [
+    'test/integration/sync.test.ts',
+    'test/integration/sync-history.test.ts',
+    'test/integration/sync-v1-results.test.ts',
+    'test/integration/sync-v2-resources-limited.test.ts',
+    'test/integration/emulator-',
+  ],
+};
+steps.push({
+  name: 'time-shifted (faketime)',
+  keyring: true,
+  // libfaketime moves the wall clock (Date, timestamps) of every process started below, worker threads and child
+  // processes included; monotonic clocks (timers, performance.now) keep their pace, as does the file system's clock.
+  command: 'faketime',
+  args: [
+    '-f',
+    `+${shifted.offsetSeconds}`,
+    bin('vitest'),
+    ...vitestArgs(report('time-shifted')),
+    '--project',
+    'main',
+    '--project',
+    'integration',
+    ...timeSuites.unit,
+    ...timeSuites.integration,
+  ],
+  env: { TZ: 'Europe/Berlin', DONT_FAKE_MONOTONIC: '1' },
+  count: (code) => countVitest(report('time-shifted'), code),
+});
+
 let current = null;
 function runStep(step) {
   const wrapped =
     step.keyring && process.platform === 'linux'
       ? inKeyringSession(step.command, step.args)
       : { command: step.command, args: step.args, env: childEnv, cleanup: () => {} };
+  if (step.env) wrapped.env = { ...wrapped.env, ...step.env };
   return new Promise((resolve) => {
     // Its own process group, so a timeout or Ctrl-C ends the runner's workers and servers too.
     const child = spawn(wrapped.command, wrapped.args, {
@@ -309,6 +374,7 @@ const preflightSeconds = (Date.now() - started) / 1000;
 const rows = [];
 for (const step of steps) {
   console.log(`\n===== ${step.name} =====`);
+  if (step.command === 'faketime') console.log(`clock moved to ${shifted.at} (TZ ${step.env.TZ})`);
   const t0 = Date.now();
   const code = await runStep(step);
   rows.push({ name: step.name, seconds: (Date.now() - t0) / 1000, ...step.count(code) });

@@ -9,6 +9,9 @@ import type { V2Client } from '../api/v2/client.ts';
 import { StoreError } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 import type { V2ClientConfig } from './feedbackPages.ts';
+import { explainEmptyV1, explainEmptyV2, v1PressesBetween, v2PressesBetween } from './history.ts';
+import type { CoveredWindow } from './history.ts';
+import { addDays } from './plan.ts';
 import { acquireSyncLock } from './syncLock.ts';
 import { syncV1 } from './syncV1.ts';
 import { syncV2 } from './syncV2.ts';
@@ -31,7 +34,7 @@ export interface RunSyncOptions {
     v2?: { client: V2Client; config?: V2ClientConfig; sourceId?: string };
   };
   source: SourceChoice;
-  /** First local date (`yyyy-MM-dd`); default three years back. */
+  /** First local date (`yyyy-MM-dd`); default the account's first day (history.ts). */
   since?: string;
   until?: string;
   /** Subtree roots (v2 experience point ids = v1 folder keys); default the whole tree. */
@@ -69,6 +72,8 @@ export interface RunSyncResult {
   streams: StreamOutcome[];
   /** The first failure, as the user should read it. */
   error?: Error;
+  /** The window each finished source covered, with the presses held in it (and why none, when none). */
+  windows: CoveredWindow[];
   seconds: number;
 }
 
@@ -83,6 +88,7 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
   const lock = acquireSyncLock(store.path, now);
   const started = performance.now();
   const streams: StreamOutcome[] = [];
+  const windows: CoveredWindow[] = [];
   let firstError: Error | undefined;
   let failedPart: string | null = null; // the first part of the running stream that reported 'failed'
   try {
@@ -146,6 +152,7 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
 
     const v2 = o.sources.v2;
     if ((o.source === 'v2' || o.source === 'both') && v2) {
+      const covered: { window: { from: string; to: string } | null } = { window: null };
       const ok = await run(
         streamNames.v2Feedback,
         'v2',
@@ -162,20 +169,34 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
             ...(o.batchRows ? { batchRows: o.batchRows } : {}),
             ...(o.writerThread !== undefined ? { writerThread: o.writerThread } : {}),
           });
+          covered.window = r.window;
           return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: r.feedbackTotal };
         },
         () => store.buttonFeedback.newestAt(),
       );
-      if (ok)
-        await run(streamNames.v2Resources, 'v2', async () => {
+      const window = covered.window;
+      if (ok && window) {
+        // The other windowed resources cover the same days as the button feedbacks.
+        const resourcesOk = await run(streamNames.v2Resources, 'v2', async () => {
           const r = await syncV2Resources({
             store,
             client: v2.client,
             ...common,
+            since: window.from,
+            until: window.to,
             ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
           });
           return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: null };
         });
+        if (resourcesOk)
+          windows.push(
+            await coveredV2(store, window, (w) =>
+              explainEmptyV2(v2.client, w, now, o.signal).catch(
+                () => `No presses between ${w.from} and ${addDays(w.to, -1)}.`,
+              ),
+            ),
+          );
+      }
     }
     const v1 = o.sources.v1;
     if ((o.source === 'v1' || o.source === 'both') && v1 && !o.signal?.aborted)
@@ -189,6 +210,15 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
             ...common,
             ...(v1.sourceId ? { sourceId: v1.sourceId } : {}),
           });
+          if (r.status === 'done' && r.window) {
+            const presses = v1PressesBetween(store, r.window.from, r.window.to);
+            windows.push({
+              source: 'v1',
+              ...r.window,
+              presses,
+              ...(presses === 0 ? { notice: explainEmptyV1(r.window, r.surveyPeriods) } : {}),
+            });
+          }
           return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: r.pressTotal };
         },
         () => newestV1Press(store),
@@ -202,8 +232,19 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
     status: failed ? 'failed' : cancelled ? 'cancelled' : 'done',
     streams,
     ...(firstError ? { error: firstError } : {}),
+    windows,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/** The v2 window with the presses the store holds in it, and why none when none. */
+async function coveredV2(
+  store: Store,
+  window: { from: string; to: string },
+  explain: (w: { from: string; to: string }) => Promise<string>,
+): Promise<CoveredWindow> {
+  const presses = window.from < window.to ? v2PressesBetween(store, window.from, window.to) : 0;
+  return { source: 'v2', ...window, presses, ...(presses === 0 ? { notice: await explain(window) } : {}) };
 }
 
 /** SQLite finding the file damaged mid-sync: said as the open-time check says it, with the way out. */

@@ -1,5 +1,5 @@
 // The file lock: one sync per file, a dead holder's lock taken over, a live one (this process too) refused.
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -30,12 +30,13 @@ describe('sync lock', () => {
     // A pid far above pid_max (2^22 on Linux) belongs to no process.
     writeFileSync(lockPathOf(db), JSON.stringify({ pid: 99_999_999, host: hostname(), startedAt: 'x' }));
     expect(syncRunning(db)).toBeNull();
-    const lock = acquireSyncLock(db);
+    const lock = acquireSyncLock(db, () => new Date('2026-01-02T03:04:05Z'));
     expect(JSON.parse(readFileSync(lockPathOf(db), 'utf8'))).toMatchObject({ pid: process.pid });
     lock.release();
     writeFileSync(lockPathOf(db), '');
     expect(() => acquireSyncLock(db)).toThrow(SyncLockedError); // being written right now, perhaps
-    const old = new Date(Date.now() - 60_000);
+    // A minute older than the file system says it is (its clock, not this process's, dates the lock).
+    const old = new Date(statSync(lockPathOf(db)).mtimeMs - 60_000);
     utimesSync(lockPathOf(db), old, old);
     acquireSyncLock(db).release();
   });

@@ -1,6 +1,15 @@
 // One sync per data file: a lock file beside it (`<file>.sync-lock`) naming the process that holds it. A lock left
 // by a process that no longer runs (killed, crashed) is taken over.
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 
 interface Holder {
@@ -39,11 +48,19 @@ function readHolder(path: string): Holder | null {
   }
 }
 
+/**
+ * The lock file's age by the file system's own clock (a probe written beside it now), not this process's: the folder
+ * may be shared with a machine whose clock differs, and the process's clock may be moved (tests run it far away).
+ */
 function ageMs(path: string): number {
+  const probe = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.probe`;
   try {
-    return Date.now() - statSync(path).mtimeMs;
+    writeFileSync(probe, '');
+    return statSync(probe).mtimeMs - statSync(path).mtimeMs;
   } catch {
     return Infinity;
+  } finally {
+    rmSync(probe, { force: true });
   }
 }
 

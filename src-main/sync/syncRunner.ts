@@ -14,6 +14,7 @@ import { createV2Client } from '../api/v2/client.ts';
 import { StoreError, openStore } from '../store/db.ts';
 import { runSync } from './orchestrator.ts';
 import type { RunSyncOptions, SourceChoice, StreamOutcome } from './orchestrator.ts';
+import type { CoveredWindow } from './history.ts';
 import { SyncLockedError } from './syncLock.ts';
 import { threadModuleUrl } from '../threadModule.ts';
 
@@ -41,6 +42,8 @@ export interface SyncSummary {
   streams: StreamOutcome[];
   /** Presses and tree items held afterwards, from the source analytics read (v2, else v1). */
   totals: PressTotals;
+  /** The window each finished source covered, with the presses held in it (and why none, when none). */
+  windows: CoveredWindow[];
   seconds: number;
 }
 
@@ -145,6 +148,7 @@ export async function runSyncRequest(
         status: result.status,
         streams: result.streams,
         totals: pressTotals(store.db),
+        windows: result.windows,
         seconds: result.seconds,
       },
       error: result.error ?? null,

@@ -21,7 +21,10 @@ export interface SyncV1Options {
   client: V1Client;
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
-  /** First local date to fetch (`yyyy-MM-dd`, in each survey's zone); default three years before today. */
+  /**
+   * First local date to fetch (`yyyy-MM-dd`, in each survey's zone); default the account's first day: the day before
+   * the first active period of the surveys in scope starts (three years before today when none has a period).
+   */
   since?: string;
   /** Exclusive end; default the day after tomorrow (UTC), so "tomorrow" holds in every time zone. */
   until?: string;
@@ -49,6 +52,10 @@ export interface SyncV1Result {
   alerts: number;
   /** Button presses in the v1 tables after the run. */
   pressTotal: number;
+  /** The local dates the run covered, `from` inclusive, `to` exclusive (null when it stopped before knowing them). */
+  window: { from: string; to: string } | null;
+  /** The surveys in scope with their zones and periods (what explains an empty window). */
+  surveyPeriods: { timeZone: string; periods: { startUtc: number; endUtc: number }[] }[];
   seconds: number;
 }
 
@@ -61,8 +68,10 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
   const runId = store.syncRuns.start('v1', client.baseUrl);
   const withSignal = signal ? { signal } : {};
   const source = options.sourceId ?? client.origin;
-  const from = options.since ?? utcDate(now(), -3 * 365);
   const to = options.until ?? utcDate(now(), 2);
+  let from = options.since ?? to; // the account's first day once the surveys are known
+  let window: SyncV1Result['window'] = null;
+  let surveysInScope: SyncV1Result['surveyPeriods'] = [];
   const counts = { folders: 0, surveys: 0, windows: 0, itemsReceived: 0, pages: 0, alerts: 0 };
   let rowsWritten = 0; // presses stored by the windows of this run (replacing what those windows held)
   let stream = v1FoldersStream;
@@ -74,7 +83,14 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
       rowsInserted: rowsWritten,
       feedbackTotal: pressTotal,
     });
-    return { status, ...counts, pressTotal, seconds: (performance.now() - started) / 1000 };
+    return {
+      status,
+      ...counts,
+      pressTotal,
+      window,
+      surveyPeriods: surveysInScope,
+      seconds: (performance.now() - started) / 1000,
+    };
   };
   const cancelled = (): ApiError => new ApiError('cancelled', 'The sync was cancelled.');
   try {
@@ -92,14 +108,18 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
     // Summed results allow 12 months per request; a window never asks for more.
     const windowDays = Math.min(360, Math.max(1, Math.floor(options.windowDays ?? 180)));
     const plans: SurveyPlan[] = [];
-    for (const survey of store.v1.structure.surveys()) {
-      if (!inScope.has(survey.folderKey)) continue;
+    const surveys = store.v1.structure.surveys().filter((s) => inScope.has(s.folderKey));
+    for (const survey of surveys)
       if (!isKnownZone(survey.timeZone))
         throw new ApiError(
           'invalid',
           `Survey ${survey.surveyKey} has the time zone '${survey.timeZone.slice(0, 60)}', which Feedback Desk does not know. Update Feedback Desk.`,
           { endpoint: 'folders' },
         );
+    surveysInScope = surveys.map((s) => ({ timeZone: s.timeZone, periods: s.periods }));
+    if (options.since === undefined) from = accountFirstDay(surveys, to, now);
+    window = { from, to };
+    for (const survey of surveys) {
       const cursor = planSurvey(parseV1Cursor(store.checkpoints.get(v1SurveyStream(survey.surveyKey))), {
         source,
         from,
@@ -198,6 +218,24 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
     }
     throw error;
   }
+}
+
+/**
+ * The day before the first active period of any survey starts (in its zone: the margin periodHull gives), never
+ * after `to`; three years before today when no survey has a period (the service reveals nothing then).
+ */
+function accountFirstDay(
+  surveys: readonly { timeZone: string; periods: readonly { startUtc: number; endUtc: number }[] }[],
+  to: string,
+  now: () => Date,
+): string {
+  const starts = surveys.flatMap((s) => {
+    const hull = periodHull(s.timeZone, s.periods);
+    return hull ? [hull.from] : [];
+  });
+  if (starts.length === 0) return utcDate(now(), -3 * 365) < to ? utcDate(now(), -3 * 365) : to;
+  const first = starts.reduce((a, b) => (a < b ? a : b));
+  return first < to ? first : to;
 }
 
 /** Folder keys in the scope's subtrees (every folder when no scope is given); an unknown key is a config error. */

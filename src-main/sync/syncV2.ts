@@ -11,7 +11,8 @@ import { clientPageSource, threadPageSource } from './feedbackPages.ts';
 import type { V2ClientConfig } from './feedbackPages.ts';
 import { runFeedbackStream } from './feedbackPipeline.ts';
 import { createFeedbackWriter } from './feedbackWriter.ts';
-import { buttonFeedbackStream, utcDate } from './plan.ts';
+import { resolveV2Window } from './history.ts';
+import { buttonFeedbackStream } from './plan.ts';
 
 export const experiencePointsStream = 'v2:experience-points';
 
@@ -20,7 +21,7 @@ export interface SyncV2Options {
   client: V2Client;
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
-  /** First local date to fetch (`yyyy-MM-dd`); default three years before today. */
+  /** First local date to fetch (`yyyy-MM-dd`); default the account's first day (history.ts). */
   since?: string;
   /** Exclusive end; default the day after tomorrow (UTC), so "tomorrow" holds in every time zone. */
   until?: string;
@@ -57,6 +58,8 @@ export interface SyncV2Result {
   experiencePointCount: number;
   /** Button feedbacks in the store after the run. */
   feedbackTotal: number;
+  /** The local dates the run covered, `from` inclusive, `to` exclusive (null when it stopped before knowing them). */
+  window: { from: string; to: string } | null;
   seconds: number;
 }
 
@@ -98,6 +101,7 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
   const runId = store.syncRuns.start('v2', client.baseUrl);
   const totals = { itemsReceived: 0, rowsInserted: 0, rowsRemoved: 0, pages: 0, experiencePointCount: 0 };
   let stream = experiencePointsStream;
+  let window: SyncV2Result['window'] = null;
   const finish = (status: 'done' | 'cancelled'): SyncV2Result => {
     const feedbackTotal = store.buttonFeedback.total();
     store.syncRuns.finish(runId, {
@@ -106,7 +110,7 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
       rowsInserted: totals.rowsInserted,
       feedbackTotal,
     });
-    return { status, ...totals, feedbackTotal, seconds: (performance.now() - started) / 1000 };
+    return { status, ...totals, feedbackTotal, window, seconds: (performance.now() - started) / 1000 };
   };
   const cancelled = (): SyncV2Result => {
     emit({
@@ -126,6 +130,14 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     totals.experiencePointCount = tree.length;
     emit({ stream, phase: 'done', items: tree.length, pages: 1, fraction: 1 });
     const roots = normaliseScope(options.scope, tree);
+    const sourceId = options.sourceId ?? client.origin;
+    window = await resolveV2Window(store, client, {
+      ...(options.since ? { since: options.since } : {}),
+      ...(options.until ? { until: options.until } : {}),
+      now,
+      source: sourceId,
+      ...(signal ? { signal } : {}),
+    });
 
     const writer = await createFeedbackWriter(store, { thread: options.writerThread ?? true });
     const threaded = options.clientConfig
@@ -143,9 +155,9 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
           pages,
           writer,
           scope,
-          sourceId: options.sourceId ?? client.origin,
-          since: options.since ?? utcDate(now(), -3 * 365),
-          until: options.until ?? utcDate(now(), 2),
+          sourceId,
+          since: window.from,
+          until: window.to,
           trailingDays: options.trailingDays ?? 3,
           ...(options.full ? { full: true } : {}),
           ...(options.pageSize ? { pageSize: options.pageSize } : {}),

@@ -18,7 +18,7 @@ import {
 import type { ListResource } from '../api/v2/list.ts';
 import type { Store } from '../store/db.ts';
 import type { FeedbackListKind, FeedbackListRows } from '../store/repos/v2FeedbackListRepo.ts';
-import { utcDate } from './plan.ts';
+import { resolveV2Window } from './history.ts';
 import { normaliseScope } from './v2ListPlan.ts';
 import { structureStreams } from './v2StructureStreams.ts';
 import { runWindowStream } from './v2WindowStreams.ts';
@@ -29,7 +29,7 @@ export interface SyncV2ResourcesOptions {
   client: V2Client;
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
-  /** First local date of the windowed streams (`yyyy-MM-dd`); default three years before today (as syncV2). */
+  /** First local date of the windowed streams (`yyyy-MM-dd`); default the account's first day (as syncV2). */
   since?: string;
   /** Exclusive end; default the day after tomorrow (UTC), so "tomorrow" holds in every time zone. */
   until?: string;
@@ -145,13 +145,6 @@ export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<
   const emit = options.onProgress ?? (() => undefined);
   const started = performance.now();
   const ctx: StreamContext = { store, client, signal, emit };
-  const plan = {
-    source: options.sourceId ?? client.origin,
-    scope: normaliseScope(options.scope),
-    from: options.since ?? utcDate(now(), -3 * 365),
-    to: options.until ?? utcDate(now(), 2),
-    pageSize: options.pageSize ?? maxPageSize,
-  };
   const results: StreamResult[] = [];
   const summary = (status: 'done' | 'cancelled'): SyncV2ResourcesResult => ({
     status,
@@ -160,6 +153,28 @@ export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<
     rowsWritten: results.reduce((s, r) => s + r.rowsWritten, 0),
     seconds: (performance.now() - started) / 1000,
   });
+  const source = options.sourceId ?? client.origin;
+  let window: { from: string; to: string };
+  try {
+    window = await resolveV2Window(store, client, {
+      ...(options.since ? { since: options.since } : {}),
+      ...(options.until ? { until: options.until } : {}),
+      now,
+      source,
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (!(signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled'))) throw error;
+    emitCancelled(emit, structureStreams[0]?.stream ?? 'v2:resources');
+    return summary('cancelled');
+  }
+  const plan = {
+    source,
+    scope: normaliseScope(options.scope),
+    from: window.from,
+    to: window.to,
+    pageSize: options.pageSize ?? maxPageSize,
+  };
   const runs: { stream: string; run: () => Promise<StreamOutcome> }[] = [
     ...structureStreams.map((s) => ({ stream: s.stream, run: () => s.run(ctx) })),
     ...windowStreams(options, store).map((s) => ({

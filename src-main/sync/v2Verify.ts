@@ -4,14 +4,15 @@ import { formatLocalDay, parseLocalDate } from '../api/localTime.ts';
 import { fetchAggregates } from '../api/v2/aggregates.ts';
 import type { V2Client } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';
-import { utcDate, windowEnd } from './plan.ts';
+import { resolveV2Window } from './history.ts';
+import { windowEnd } from './plan.ts';
 import { normaliseScope } from './v2ListPlan.ts';
 
 export interface VerifyOptions {
   store: Store;
   client: V2Client;
   signal?: AbortSignal;
-  /** Local dates: `since` inclusive, `until` exclusive; defaults as syncV2 (three years back, the day after tomorrow). */
+  /** Local dates: `since` inclusive, `until` exclusive; defaults as syncV2 (the account's first day, the day after tomorrow). */
   since?: string;
   until?: string;
   /** Subtree roots, as given to the sync; absent: the whole authorised tree. */
@@ -51,8 +52,16 @@ const sumOf = (counts: readonly number[]): number => counts.reduce((s, n) => s +
 export async function verifyAgainstAggregates(options: VerifyOptions): Promise<VerifyResult> {
   const { store, client, signal } = options;
   const now = options.now ?? (() => new Date());
-  const from = options.since ?? utcDate(now(), -3 * 365);
-  const to = options.until ?? utcDate(now(), 2);
+  // The synced window (the account's first day, as kept by the sync) unless narrowed.
+  const { from, to } = await resolveV2Window(store, client, {
+    ...(options.since ? { since: options.since } : {}),
+    ...(options.until ? { until: options.until } : {}),
+    now,
+    source: client.origin,
+    ...(signal ? { signal } : {}),
+  });
+  if (from === to)
+    return { from, to, windows: 0, groupsCompared: 0, localTotal: 0, serviceTotal: 0, mismatches: [] };
   const fromDay = parseLocalDate(from);
   const toDay = parseLocalDate(to);
   if (fromDay === null || toDay === null || from >= to)

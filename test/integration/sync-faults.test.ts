@@ -20,6 +20,9 @@ import { syncV2 } from '../../src-main/sync/syncV2.ts';
 import { canonicalDump, demoToken, revokingProxy, tempDir } from './syncFixtures.ts';
 
 const now = new Date('2026-11-21T14:00:00Z');
+// Every sync here starts three years of days before `now` (an explicit start: no search for the account's first day,
+// whose requests the revoking proxy would count as pages).
+const since = utcDate(now, -3 * 365);
 let world: World;
 let emulator: RunningEmulator;
 let dir: string;
@@ -36,6 +39,7 @@ beforeAll(async () => {
     store,
     sources: { v2: { client } },
     source: 'v2',
+    since,
     now: () => now,
     pageSize: 2000,
   });
@@ -66,6 +70,7 @@ describe('sync through faults', () => {
         // The button feedbacks come through the fetch thread's own client (same faults, same retry rules).
         sources: { v2: { client, config: { baseUrl: emulator.url, token: demoToken, ...fast } } },
         source: 'v2',
+        since,
         now: () => now,
         pageSize: 2000,
         onRetry: (info) => void retries.push(info),
@@ -84,7 +89,7 @@ describe('sync through faults', () => {
     const keychain = createSessionStore();
     const sync = createSyncCommand({ createCredentialStore: () => keychain, now: () => now });
     const path = join(dir, 'revoked.sqlite');
-    const args = ['--base-url', proxy.url, '--db', path, '--page-size', '2000'];
+    const args = ['--base-url', proxy.url, '--db', path, '--page-size', '2000', '--since', since];
     try {
       const out = await runCommand(sync, args, { FEEDBACK_DESK_V2_TOKEN: demoToken });
       expect(proxy.revoked()).toBe(true);
@@ -93,12 +98,10 @@ describe('sync through faults', () => {
         `feedback-desk sync: v2:button-feedbacks failed: The service at ${proxy.url} refused the API token (401). Check that the token is valid and not revoked, then try again. Everything fetched before is kept. Run 'feedback-desk login --base-url ${proxy.url}' to store a new token, or set FEEDBACK_DESK_V2_TOKEN.\n`,
       );
       expect(out.stderr).not.toContain(demoToken);
-      // By hand: 8 pages came before the 9th request met the 401. The first window (a year from the default start,
-      // three years of days before the command's clock `now`; counted from the world's columns) fits in one page,
-      // committed when the window ended; then 7 full pages of 2,000 of the second window: five committed as one
-      // batch, two more when the failure came.
-      const start = utcDate(now, -3 * 365);
-      const firstWindow = [start, addYears(start, 1)].map((d) => parseLocalDate(d) ?? NaN);
+      // By hand: 8 pages came before the 9th request met the 401. The first window (a year from --since; counted
+      // from the world's columns) fits in one page, committed when the window ended; then 7 full pages of 2,000 of
+      // the second window: five committed as one batch, two more when the failure came.
+      const firstWindow = [since, addYears(since, 1)].map((d) => parseLocalDate(d) ?? NaN);
       let inFirst = 0;
       for (let i = 0; i < world.presses.count; i++) {
         const d = pressLocalDay(world, i);
@@ -140,13 +143,15 @@ describe('sync through faults', () => {
       const client = createV2Client({
         baseUrl: limited.url,
         token: demoToken,
-        // An hour's budget spread over what is left of a 4-second window, so the test takes seconds.
-        pacing: { lowWater: 0.5, windowMs: 4000 },
+        // An hour's budget spread over what is left of a 1-second window, so the test takes seconds. The pacer's
+        // clock stands still at the window's start: every pause is the whole window over the requests left (at most
+        // 1000/(20+1) ms … 1000 ms), whatever the machine's speed, so the pauses are there however slow the run.
+        pacing: { lowWater: 0.5, windowMs: 1000, now: () => 0 },
         onPace: (p) => void paced.push(p.remaining),
         onRetry: (r) => void (r.rateLimited && rateLimited.push(r)),
       });
       const store = openStore(join(dir, 'paced.sqlite'));
-      const r = await syncV2({ store, client, now: () => now });
+      const r = await syncV2({ store, client, since, now: () => now });
       store.close();
       expect(r.status).toBe('done');
       // ~25 requests against a budget of 40: pauses start once 20 (half) or fewer remain, before every request.

@@ -12,10 +12,13 @@ import { PRESS_MISUSE } from '../../src-main/emulator/world/types.ts';
 import { feedbackId, pressLocalDay } from '../../src-main/emulator/world/world.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import { feedbackKey } from '../../src-main/store/repos/buttonFeedbackRepo.ts';
+import { utcDate } from '../../src-main/sync/plan.ts';
 import { syncV2 } from '../../src-main/sync/syncV2.ts';
 import { canonicalDump, demoToken, requestCounter, tempDir } from './syncFixtures.ts';
 
 const now = new Date('2026-11-21T14:00:00Z');
+// Three years of days before `now` (the windows below are counted from it; the default start has its own test).
+const since = utcDate(now, -3 * 365);
 const day = 86_400_000;
 const today = Math.floor(now.getTime() / day); // local day numbers, as pressLocalDay gives them
 const pageSize = 200;
@@ -42,7 +45,7 @@ const client = () => createV2Client({ baseUrl: emulator.url, token: demoToken })
 const sync = async (extra: Partial<Parameters<typeof syncV2>[0]> = {}) => {
   const store = openStore(path);
   try {
-    return await syncV2({ store, client: client(), now: () => now, pageSize, ...extra });
+    return await syncV2({ store, client: client(), now: () => now, since, pageSize, ...extra });
   } finally {
     store.close();
   }
@@ -135,7 +138,7 @@ describe('incremental sync', () => {
     await sync({ full: true });
     const fresh = join(dir, 'fresh.sqlite');
     const s = openStore(fresh);
-    await syncV2({ store: s, client: client(), now: () => now, pageSize });
+    await syncV2({ store: s, client: client(), now: () => now, since, pageSize });
     s.close();
     const a = canonicalDump(path);
     const b = canonicalDump(fresh);
@@ -149,7 +152,7 @@ describe('incremental sync', () => {
     if (!country) throw new Error('no country group');
     const scoped = join(dir, 'scoped.sqlite');
     const store = openStore(scoped);
-    const r = await syncV2({ store, client: client(), now: () => now, scope: [country.id] });
+    const r = await syncV2({ store, client: client(), now: () => now, since, scope: [country.id] });
     store.close();
     expect(r.status).toBe('done');
     const start = Math.floor(Date.UTC(2023, 10, 22) / day);

@@ -3,7 +3,7 @@
 import { createV2Client } from '../../src-main/api/v2/client.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import { syncV2Resources } from '../../src-main/sync/v2Resources.ts';
-import { fullToken, now } from './sync-v2-resources-support.ts';
+import { fullToken, now, since } from './sync-v2-resources-support.ts';
 
 const [baseUrl = '', dbPath = '', pageSize = '500'] = process.argv.slice(2);
 const store = openStore(dbPath);
@@ -14,6 +14,7 @@ const result = await syncV2Resources({
   store,
   client,
   now: () => now,
+  since,
   pageSize: Number(pageSize),
   onProgress: (p) => process.stdout.write(`${p.stream} ${p.phase} ${p.pages}\n`),
 });

@@ -22,6 +22,7 @@ import {
   sortedJson,
   storedListRows,
   tempDir,
+  since,
 } from './sync-v2-resources-support.ts';
 
 let emulator: RunningEmulator;
@@ -50,12 +51,13 @@ describe('a token lacking scopes', () => {
   it('syncs what it may and records every other stream as not permitted for this token', async () => {
     const store = open('limited.sqlite');
     const client = createV2Client({ baseUrl: emulator.url, token: limitedToken });
-    await syncV2({ store, client, now: () => now });
+    await syncV2({ store, client, now: () => now, since });
     const progress: { stream: string; phase: string; message?: string }[] = [];
     const result = await syncV2Resources({
       store,
       client,
       now: () => now,
+      since,
       onProgress: (p) => progress.push(p),
     });
     expect(result.status).toBe('done');
@@ -93,7 +95,7 @@ describe('a token lacking scopes', () => {
     // The whole authorised tree of this token is smaller than the company's.
     const all = await fetchWindowed(emulator.url, fullToken, 'results/text-feedbacks.json');
     expect(count(store, 'v2_text_feedback')).toBeLessThan(all.length);
-    expect((await verifyAgainstAggregates({ store, client, now: () => now })).mismatches).toEqual([]);
+    expect((await verifyAgainstAggregates({ store, client, now: () => now, since })).mismatches).toEqual([]);
   });
 });
 
@@ -107,7 +109,7 @@ describe('a sync scoped to a subtree', () => {
     const store = open('scoped.sqlite');
     const client = createV2Client({ baseUrl: emulator.url, token: fullToken });
     store.tree.replace(await client.experiencePoints());
-    const result = await syncV2Resources({ store, client, now: () => now, scope: [scope] });
+    const result = await syncV2Resources({ store, client, now: () => now, since, scope: [scope] });
     expect(result.streams.every((s) => s.status === 'done')).toBe(true);
     for (const list of feedbackLists.slice(0, 2)) {
       const answer = await fetchWindowed(emulator.url, fullToken, list.path, {

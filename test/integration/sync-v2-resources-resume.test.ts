@@ -9,7 +9,7 @@ import { startEmulator } from '../../src-main/emulator/index.ts';
 import type { RunningEmulator } from '../../src-main/emulator/index.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import { syncV2Resources } from '../../src-main/sync/v2Resources.ts';
-import { fullToken, now, resourceDump, tempDir } from './sync-v2-resources-support.ts';
+import { fullToken, now, resourceDump, tempDir, since } from './sync-v2-resources-support.ts';
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -92,6 +92,7 @@ describe('resource sync interrupted and resumed', () => {
       store,
       client,
       now: () => now,
+      since,
       pageSize: 500,
       signal: controller.signal,
       onProgress: (p) => {
@@ -110,7 +111,7 @@ describe('resource sync interrupted and resumed', () => {
       token: fullToken,
       fetch: (input, init) => (seen.push(new URL(String(input))), fetch(input, init)),
     });
-    const second = await syncV2Resources({ store, client: watched, now: () => now, pageSize: 500 });
+    const second = await syncV2Resources({ store, client: watched, now: () => now, since, pageSize: 500 });
     store.close();
     expect(second.status).toBe('done');
     // It went on from the stored window and offset, not from the start.

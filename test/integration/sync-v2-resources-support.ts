@@ -10,7 +10,9 @@ export const fullToken = 'demo-v2-token';
 export const limitedToken = 'demo-v2-limited';
 /** The present of the emulator's world and of every sync in these tests. */
 export const now = new Date('2026-03-15T12:00:00Z');
-export const since = '2023-03-16'; // what syncV2Resources defaults to for `now` (three years of 365 days back)
+// The window these tests sync and count over, given to every sync (the default start, the account's first day, has
+// its own test in sync-history.test.ts): three years of 365 days before `now` …
+export const since = '2023-03-16';
 export const until = '2026-03-17'; // the day after tomorrow (UTC)
 
 export function tempDir(): string {

@@ -27,6 +27,7 @@ import {
   storedListRows,
   tempDir,
   until,
+  since,
 } from './sync-v2-resources-support.ts';
 import type { Json } from './sync-v2-resources-support.ts';
 
@@ -47,8 +48,8 @@ beforeAll(async () => {
     token: fullToken,
     fetch: (input, init) => (requests.push(new URL(String(input))), fetch(input, init)),
   });
-  await syncV2({ store, client, now: () => now });
-  first = await syncV2Resources({ store, client, now: () => now });
+  await syncV2({ store, client, now: () => now, since });
+  first = await syncV2Resources({ store, client, now: () => now, since });
 });
 afterAll(async () => {
   store.close();
@@ -250,7 +251,7 @@ describe('comment search over the synced texts', () => {
 describe('verification and the next run', () => {
   it('finds no mismatch after a full sync, and the one press deleted by hand afterwards', async () => {
     const client = createV2Client({ baseUrl: emulator.url, token: fullToken });
-    const clean = await verifyAgainstAggregates({ store, client, now: () => now });
+    const clean = await verifyAgainstAggregates({ store, client, now: () => now, since });
     expect(clean.serviceTotal).toBeGreaterThan(100_000);
     expect(clean.localTotal).toBe(clean.serviceTotal);
     expect(clean.mismatches).toEqual([]);
@@ -266,7 +267,7 @@ describe('verification and the next run', () => {
         'DELETE FROM v2_button_feedback WHERE experience_point_id = ? AND local_time = ? AND feedback_id = ?',
       )
       .run(victim.point, victim.t, victim.id);
-    const after = await verifyAgainstAggregates({ store, client, now: () => now });
+    const after = await verifyAgainstAggregates({ store, client, now: () => now, since });
     expect(after.mismatches).toHaveLength(1);
     const [m] = after.mismatches;
     expect([m?.experiencePointId, m?.surveyId, m?.day]).toEqual([victim.point, victim.survey, victim.day]);
@@ -282,7 +283,7 @@ describe('verification and the next run', () => {
       token: fullToken,
       fetch: (input, init) => (requests.push(new URL(String(input))), fetch(input, init)),
     });
-    const second = await syncV2Resources({ store, client, now: () => now });
+    const second = await syncV2Resources({ store, client, now: () => now, since });
     expect(second.status).toBe('done');
     const { checkpoints: _c1, ...afterTables } = resourceDump(path);
     const { checkpoints: _c2, ...beforeTables } = before;

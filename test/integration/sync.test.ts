@@ -4,19 +4,23 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createV2Client } from '../../src-main/api/v2/client.ts';
+import { createSyncCommand } from '../../src-main/cli/commands/sync.ts';
 import { runCli } from '../../src-main/cli/index.ts';
+import { runCommand } from '../../src-main/cli/testing.ts';
 import { startEmulator } from '../../src-main/emulator/index.ts';
 import type { RunningEmulator } from '../../src-main/emulator/index.ts';
+import { pressLocalDay } from '../../src-main/emulator/world/world.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import { syncV2 } from '../../src-main/sync/syncV2.ts';
 import { canonicalDump, demoToken, independentDailyCounts, tempDir } from './syncFixtures.ts';
 
+const now = new Date('2026-11-21T14:00:00Z');
 let emulator: RunningEmulator;
 let dir: string;
 let cleanPath: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ size: 'small', seed: 7, port: 0, host: '127.0.0.1' });
+  emulator = await startEmulator({ size: 'small', seed: 7, port: 0, host: '127.0.0.1', now });
   dir = tempDir();
   cleanPath = join(dir, 'clean.sqlite');
 });
@@ -29,13 +33,17 @@ async function cli(
   args: string[],
   signal = new AbortController().signal,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { FEEDBACK_DESK_V2_TOKEN: demoToken, FEEDBACK_DESK_DATA_DIR: dir };
+  // `sync` runs on the test's clock (the world's `now`); every other command as the CLI runs it.
+  if (args[0] === 'sync')
+    return runCommand(createSyncCommand({ now: () => now }), args.slice(1), env, signal);
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {
     stdout: { write: (t: string) => (stdout += t) },
     stderr: { write: (t: string) => (stderr += t) },
     stdin: process.stdin,
-    env: { FEEDBACK_DESK_V2_TOKEN: demoToken, FEEDBACK_DESK_DATA_DIR: dir },
+    env,
     signal,
   });
   return { code, stdout, stderr };
@@ -52,7 +60,15 @@ describe('sync of the small world', () => {
     const queried = await cli(['query', '--by', 'day', '--db', cleanPath]);
     expect(queried.code).toBe(0);
     const rows = JSON.parse(queried.stdout) as unknown[];
-    const expected = await independentDailyCounts(emulator.url, new Date());
+    // From the world's first press (its own columns) to past `now`: the default sync covers the whole history.
+    const world = emulator.world;
+    let firstDay = Infinity;
+    for (let i = 0; i < world.presses.count; i++) firstDay = Math.min(firstDay, pressLocalDay(world, i));
+    expect(firstDay).toBeLessThan(Math.floor(now.getTime() / 86_400_000) - 3 * 365); // older than three years
+    const expected = await independentDailyCounts(emulator.url, {
+      start: (firstDay - 1) * 86_400_000,
+      end: now.getTime() + 2 * 86_400_000,
+    });
     expect(expected.total).toBeGreaterThan(10_000); // the comparison means something
     expect(rows).toEqual(expected.rows);
   });
@@ -78,6 +94,7 @@ describe('sync of the small world', () => {
       store,
       client,
       pageSize: 2000,
+      now: () => now,
       signal: controller.signal,
       onProgress: (p) => {
         if (p.pages === 7) controller.abort();
@@ -87,7 +104,7 @@ describe('sync of the small world', () => {
     expect(first.pages).toBe(7);
     store.close();
     store = openStore(path);
-    const second = await syncV2({ store, client, pageSize: 2000 });
+    const second = await syncV2({ store, client, pageSize: 2000, now: () => now });
     store.close();
     expect(second.status).toBe('done');
     // The resumed run starts at the stored offset: nothing fetched twice, nothing skipped.
@@ -108,7 +125,7 @@ describe('sync of the small world', () => {
     });
     const store = openStore(cleanPath);
     const before = store.buttonFeedback.total();
-    const result = await syncV2({ store, client });
+    const result = await syncV2({ store, client, now: () => now });
     store.close();
     // Nothing changed at the service: every removed row of the window came back.
     expect(result.rowsInserted).toBe(result.rowsRemoved);
@@ -117,7 +134,7 @@ describe('sync of the small world', () => {
     const feedbackRequests = seen.filter((u) => u.pathname.endsWith('button-feedbacks.json'));
     // By hand: the first sync ended today (UTC) with `to` = today + 2; the trailing window is 3 whole days before
     // the day before today, up to that end: [today − 4, today + 2).
-    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const day = (n: number): string => new Date(today + n * 86_400_000).toISOString().slice(0, 10);
     expect(
       new Set(

@@ -27,17 +27,16 @@ interface RawFeedback {
 
 /**
  * Every button feedback the service reports WITHOUT misuse (the service filters it), fetched with plain fetch in
- * 100-day windows (a different window cut than the sync's) by following X-More-Available with offset += items.
+ * 100-day windows from `start` to past `end` (epoch ms of UTC days; a different window cut than the sync's) by following X-More-Available with offset += items.
  * The local day is the first 10 characters of localTime: no date library, no store.
  */
 export async function independentDailyCounts(
   baseUrl: string,
-  now: Date,
+  range: { start: number; end: number },
 ): Promise<{ rows: { day: string; buttonIndex: number; count: number }[]; total: number }> {
   const counts = new Map<string, number>();
   const seen = new Set<string>();
-  const start = Date.UTC(now.getUTCFullYear() - 3, now.getUTCMonth(), now.getUTCDate());
-  const end = now.getTime() + 3 * day;
+  const { start, end } = range;
   for (let from = start; from < end; from += 100 * day) {
     for (let offset = 0; ;) {
       const url = `${baseUrl}/v2/results/button-feedbacks.json?startDate=${isoDay(from)}&endDate=${isoDay(from + 100 * day)}&limit=10000&offset=${offset}`;

@@ -11,6 +11,7 @@ import { findV2Token } from '../../credentials/v2Token.ts';
 import { defaultStorePath } from '../../paths.ts';
 import { checkStoreInThread, setAsideStore } from '../../store/checkStore.ts';
 import type { SourceChoice, StreamOutcome } from '../../sync/orchestrator.ts';
+import { addDays } from '../../sync/plan.ts';
 import { runSyncInThread } from '../../sync/syncRunner.ts';
 import type { SyncRequest } from '../../sync/syncRunner.ts';
 import { UsageError } from '../args.ts';
@@ -87,7 +88,7 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         name: 'since',
         type: 'string',
         valueName: 'yyyy-MM-dd',
-        description: 'first local date to fetch (default three years ago)',
+        description: "first local date to fetch (default the account's first day at the service)",
       },
       {
         name: 'until',
@@ -209,6 +210,13 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         for (const s of summary.streams)
           io.stdout.write(
             `${s.failedAt ?? s.stream}: ${s.status}, ${number(s.itemsReceived)} items received${s.rowsHeld !== null ? `, ${number(s.rowsHeld)} rows held` : ''} (${s.seconds.toFixed(1)} s)\n`,
+          );
+        // The days each source covered, and the presses held in them; an empty window says why.
+        for (const w of summary.windows)
+          io.stdout.write(
+            w.notice
+              ? `${w.source}: ${w.notice}\n`
+              : `${w.source}: covered ${w.from} to ${addDays(w.to, -1)}, ${number(w.presses)} presses in the store for those days\n`,
           );
         const total = `${describePresses(summary.totals)} in the store, ${number(summary.totals.treeItems)} tree items; ${summary.seconds.toFixed(1)} s.`;
         if (summary.status === 'cancelled') {
