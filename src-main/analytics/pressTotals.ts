@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { prepared, pressOrigin } from './query.ts';
 import type { PressOrigin } from './query.ts';
+import { allNodes } from '../store/repos/nodeRollup.ts';
 
 export interface PressTotals {
   /** The source the counts (and every query) come from: docs/SYNC-SOURCES.md "The rule". */
@@ -16,18 +17,28 @@ export interface PressTotals {
 
 const sum = Array.from({ length: 11 }, (_, i) => `n${i}`).join(' + ');
 
-/** Read from the daily rollups (v2) or the v1 daily view: the tables the queries read, so the numbers agree. */
+/**
+ * Read from the tables the queries read, so the numbers agree: v2 from node -1 of the daily node rollup (every
+ * press, a few rows per day), v1 from its daily view.
+ */
 export function pressTotals(db: Database.Database): PressTotals {
   const source = pressOrigin(db);
-  const table = source === 'v1' ? 'v1_analytics_daily' : 'v2_button_rollup_daily';
+  const table = source === 'v1' ? 'v1_analytics_daily' : `v2_node_rollup_daily WHERE node_id = ${allNodes}`;
   const count = (where: string): number =>
-    Number(prepared(db, `SELECT coalesce(sum(${sum}), 0) FROM ${table}${where}`).pluck().get() ?? 0);
+    Number(
+      prepared(
+        db,
+        `SELECT coalesce(sum(${sum}), 0) FROM ${table}${where ? ` ${source === 'v1' ? 'WHERE' : 'AND'} ${where}` : ''}`,
+      )
+        .pluck()
+        .get() ?? 0,
+    );
   const v2Tree = Number(prepared(db, 'SELECT count(*) FROM experience_point').pluck().get() ?? 0);
   const treeItems =
     source === 'v1' && v2Tree === 0
       ? Number(prepared(db, 'SELECT count(*) FROM v1_folder').pluck().get() ?? 0)
       : v2Tree;
-  return { source, presses: count(''), withoutMisuse: count(' WHERE misuse = 0'), treeItems };
+  return { source, presses: count(''), withoutMisuse: count('misuse = 0'), treeItems };
 }
 
 /** `2,041 presses (v2 button feedbacks)`, `612 presses (v1 raw results)`. */

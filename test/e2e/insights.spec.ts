@@ -31,9 +31,9 @@ test.afterAll(async () => {
 /** Opens the app, then one view by its address (a view is a link: filters and settings in the query). */
 async function open(page: Page, hash: string): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(server.url);
+  await page.goto(server.url); // trades the session token for the cookie
   await waitUntilSettled(page);
-  await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
+  await page.goto(`${new URL(server.url).origin}/${hash}`);
   await waitUntilSettled(page);
 }
 

@@ -34,7 +34,18 @@ export async function openRoute(page: Page, route: AppRoute): Promise<void> {
 /** Nothing marked busy, and the app has drawn something: the view has answered (data, empty or error state). */
 export async function waitUntilSettled(page: Page, timeout = 60_000): Promise<void> {
   await expect(page.locator('#app > *').first()).toBeVisible({ timeout });
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout });
+  // Nothing busy twice in a row, 250 ms apart: a lazily loaded view that has not started asking is not "settled".
+  await expect
+    .poll(
+      async () => {
+        const busy = (): Promise<number> => page.locator('[aria-busy="true"]').count();
+        if ((await busy()) > 0) return false;
+        await page.waitForTimeout(250);
+        return (await busy()) === 0;
+      },
+      { timeout },
+    )
+    .toBe(true);
   // One more frame for charts that draw after their data arrived.
   await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
 }
