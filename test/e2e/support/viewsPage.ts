@@ -1,0 +1,58 @@
+// Page object of the analyst's views: open one by its address, wait until it has answered, read what it shows.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class ViewsPage {
+  readonly page: Page;
+  readonly base: string;
+
+  constructor(page: Page, url: string) {
+    this.page = page;
+    this.base = new URL(url).origin;
+  }
+
+  /** Opens `#/<view>?<query>` (a view is a link) and waits until nothing is busy. */
+  async open(view: string, query: Record<string, string>): Promise<void> {
+    // The app first settles on its start route (the last one, or the overview); then the address is changed.
+    await expect(this.page.getByRole('navigation', { name: 'Views' })).toBeVisible({ timeout: 60_000 });
+    const hash = `#/${view}?${new URLSearchParams(query).toString()}`;
+    await this.page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
+    await expect(this.page).toHaveURL(new RegExp(`#/${view}`));
+    await this.settled();
+  }
+
+  async settled(): Promise<void> {
+    await expect(this.page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
+  }
+
+  figure(key: 'presses' | 'score' | 'positive'): Locator {
+    return this.page.getByTestId(`figure-${key}`);
+  }
+
+  /** A figure's value as a number (locale separators dropped). */
+  async figureValue(key: 'presses' | 'score' | 'positive'): Promise<number> {
+    const text = (await this.figure(key).locator('[data-part="value"]').textContent()) ?? '';
+    return Number(text.replace(/[^\d.-]/g, ''));
+  }
+
+  /** What a chart draws, as the plain data it exposes. */
+  async chartData<T>(testId: string): Promise<T> {
+    const chart = this.page.locator(`[data-testid="${testId}"][data-rendered="true"]`);
+    await expect(chart).toBeVisible({ timeout: 60_000 });
+    return JSON.parse((await chart.getAttribute('data-series')) ?? 'null') as T;
+  }
+
+  rankingRow(id: number): Locator {
+    return this.page.getByTestId('ranking-table').locator(`tbody tr[data-id="${id}"]`);
+  }
+
+  async rankingPresses(): Promise<Map<number, number>> {
+    const rows = this.page.getByTestId('ranking-table').locator('tbody tr');
+    const out = new Map<number, number>();
+    for (const row of await rows.all()) {
+      const id = Number(await row.getAttribute('data-id'));
+      const presses = (await row.locator('td').nth(4).textContent()) ?? '';
+      out.set(id, Number(presses.replace(/\D/g, '')));
+    }
+    return out;
+  }
+}

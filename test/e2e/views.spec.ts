@@ -1,0 +1,121 @@
+// The analyst's views in Chromium against web mode on a synced tiny world: Overview, Trends, Patterns, Ranking and
+// Data each show numbers equal to plain SQL over the fact table (support/viewCounts.ts), and a click leads on.
+import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { generateWorld } from '../../src-main/emulator/index.ts';
+import { sharedSyncedStore, tinyWorldNow, type SyncedStore } from './support/syncedStore.ts';
+import {
+  happyIndexOf,
+  lastDay,
+  pressesPerButton,
+  pressesPerHourOfWeek,
+  pressesPerMonth,
+  pressesPerRootChild,
+  type Span,
+} from './support/viewCounts.ts';
+import { ViewsPage } from './support/viewsPage.ts';
+import { startWebMode, type WebMode } from './support/webMode.ts';
+
+let store: SyncedStore;
+let server: WebMode;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  store = await sharedSyncedStore('tiny', () =>
+    generateWorld({ seed: 2, size: 'tiny', now: new Date(tinyWorldNow) }),
+  );
+  server = await startWebMode({ storePath: store.storePath });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** 30 days ending on the data's last day, on four faces: fixed by the data, never by today's date. */
+function lastThirtyDays(): Span {
+  const last = lastDay(store.storePath);
+  const first = new Date(Date.parse(`${last}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  return { scale: 'four', first, last };
+}
+const all: Span = { scale: 'four', first: '0000-01-01', last: '9999-12-31' };
+
+test('every core view shows what plain SQL counts, and a click leads on', async ({ page }) => {
+  test.setTimeout(240_000);
+  const problems: string[] = [];
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(server.url);
+  const app = new ViewsPage(page, server.url);
+  const span = lastThirtyDays();
+  const custom = { period: 'custom', from: span.first, to: span.last, scale: 'four' };
+
+  // Overview: presses and the Happy Index of the period (k = 4 faces), worked out from the facts.
+  await app.open('overview', { ...custom, compare: 'off' });
+  const buttons = pressesPerButton(store.storePath, span);
+  const presses = [...buttons.values()].reduce((a, b) => a + b, 0);
+  expect(presses).toBeGreaterThan(0);
+  await expect.poll(() => app.figureValue('presses')).toBe(presses);
+  expect(await app.figureValue('score')).toBeCloseTo(happyIndexOf(buttons, 4), 1);
+  const positive = ((buttons.get(2) ?? 0) + (buttons.get(3) ?? 0)) / presses; // faces 2 and 3 are positive
+  expect(await app.figureValue('positive')).toBeCloseTo(positive * 100, 1);
+  await app.figure('presses').click(); // a tile leads to its trend, filters kept
+  await expect(page).toHaveURL(/#\/trends\?.*measure=presses/);
+  await expect(page).toHaveURL(new RegExp(`from=${span.first}`));
+
+  // Trends: presses per month over all time equal the facts per month.
+  await app.open('trends', {
+    period: 'all',
+    grain: 'month',
+    scale: 'four',
+    measure: 'presses',
+    compare: 'off',
+  });
+  const trend = await app.chartData<{ labels: string[]; lines: { values: (number | null)[] }[] }>(
+    'trend-chart',
+  );
+  const months = pressesPerMonth(store.storePath, all);
+  expect(trend.labels).toEqual([...months.keys()].sort());
+  expect(trend.lines[0]?.values).toEqual(trend.labels.map((m) => months.get(m) ?? null));
+
+  // Patterns: presses per weekday × local hour equal the facts' own weekday and hour.
+  await app.open('patterns', { period: 'all', scale: 'four' });
+  const cells = await app.chartData<{ weekday: number; hour: number; value: number }[]>('pattern-chart');
+  const expected = pressesPerHourOfWeek(store.storePath, all);
+  expect(new Map(cells.map((c) => [`${c.weekday}/${c.hour}`, c.value]))).toEqual(expected);
+
+  // Ranking: by presses, each child of the root with its whole subtree; a group drills in.
+  await app.open('ranking', { ...custom, measure: 'presses' });
+  const ranked = await app.rankingPresses();
+  expect(ranked).toEqual(pressesPerRootChild(store.storePath, span));
+  const [firstId] = [...ranked.keys()];
+  if (firstId !== undefined) {
+    await app.rankingRow(firstId).getByRole('button').click();
+    await expect(page).toHaveURL(new RegExp(`parent=${firstId}|points=${firstId}`));
+  }
+
+  // Data: one row per button with presses, and the QuerySpec that made them.
+  await app.open('data', { period: 'all', scale: 'four', by: 'button' });
+  const perButton = pressesPerButton(store.storePath, all);
+  await expect(page.getByTestId('data-count')).toHaveText(`${perButton.size} rows`);
+  await expect(page.getByTestId('data-spec').first()).toContainText('"buttonIndex"');
+
+  expect(problems, 'console errors and warnings (CSP violations included)').toEqual([]);
+});
+
+test('a view is a link: the same address in a second window shows the same filters', async ({ browser }) => {
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await first.goto(server.url);
+  const app = new ViewsPage(first, server.url);
+  await app.open('trends', { period: 'lastQuarter', grain: 'week', compare: 'lastYear' });
+  const words = await first.getByTestId('filter-words').textContent();
+  const second = await context.newPage(); // same session cookie, a new window
+  await second.goto(first.url());
+  await expect(second.getByTestId('filter-words')).toHaveText(words ?? '');
+  await expect(second.getByTestId('grain-select')).toContainText('Week');
+  // And after a restart of the page without an address, the last route comes back.
+  await second.goto(new URL(server.url).origin + '/');
+  await expect(second).toHaveURL(/#\/trends\?.*period=lastQuarter/);
+  await context.close();
+});
