@@ -16,13 +16,7 @@ import { tableToXlsx } from './tableXlsx.ts';
 
 export type { Caption } from './caption.ts';
 
-export const mimeTypes: Record<ChartFormat | TableFormat, string> = {
-  png: 'image/png',
-  svg: 'image/svg+xml',
-  pdf: 'application/pdf',
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
+export { mimeTypes } from './mimeTypes.ts';
 
 export async function chartFile(
   option: ChartOptionJson,

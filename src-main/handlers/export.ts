@@ -11,12 +11,16 @@ import { fail, ok } from '../../src-shared/contract.ts';
 import { querySpecProblem } from '../analytics/query.ts';
 import { appInfo } from '../export/appInfo.ts';
 import type { DownloadShelf } from '../export/downloadShelf.ts';
-import { chartFile, mimeTypes, reportFile, tableFile, type Caption } from '../export/exportFiles.ts';
+import type { Caption } from '../export/exportFiles.ts';
+import { mimeTypes } from '../export/mimeTypes.ts';
 import { queryTable } from '../export/queryTable.ts';
 import { ExportPathError, writeExportFile } from '../export/writeExport.ts';
 import { withArgs, type HandlerContext } from './context.ts';
 
 export const downloadPrefix = '/api/download/';
+
+/** The renderers (ECharts, resvg, PDFKit, exceljs) load on the first export, not when the app starts. */
+const files = () => import('../export/exportFiles.ts');
 
 export function createExportHandlers(
   ctx: HandlerContext,
@@ -52,7 +56,9 @@ export function createExportHandlers(
   return {
     'export:chart': (args) =>
       withArgs('export:chart', 'The chart export', args, (a) =>
-        deliver(a.fileName, a.format, () => chartFile(a.option, caption(a.caption), a.format, a)),
+        deliver(a.fileName, a.format, async () =>
+          (await files()).chartFile(a.option, caption(a.caption), a.format, a),
+        ),
       ),
     'export:table': (args) =>
       withArgs('export:table', 'The table export', args, (a) => {
@@ -60,18 +66,18 @@ export function createExportHandlers(
           const problem = querySpecProblem(a.source.spec);
           if (problem) return fail('bad-request', `The table export was not understood: ${problem}.`);
         }
-        return deliver(a.fileName, a.format, () => {
+        return deliver(a.fileName, a.format, async () => {
           const table =
             a.source.kind === 'rows'
               ? a.source.table
               : queryTable(ctx.store().db, a.source.title, a.source.spec);
-          return tableFile(table, a.format, caption(a.caption), a.bom ? { bom: true } : {});
+          return (await files()).tableFile(table, a.format, caption(a.caption), a.bom ? { bom: true } : {});
         });
       }),
     'export:report': (args) =>
       withArgs('export:report', 'The report export', args, (a) =>
-        deliver(a.fileName, 'pdf', () =>
-          reportFile({ caption: caption(a.caption), charts: a.charts, tables: a.tables }),
+        deliver(a.fileName, 'pdf', async () =>
+          (await files()).reportFile({ caption: caption(a.caption), charts: a.charts, tables: a.tables }),
         ),
       ),
   };

@@ -20,6 +20,7 @@ import { optBool, optInt, optString, type CliCommand } from '../command.ts';
 import { query, readSpecOption, specFromOptions } from './query.ts';
 
 const formats = [...chartFormats, ...tableFormats];
+
 const isChartFormat = (f: string): f is ChartFormat => (chartFormats as readonly string[]).includes(f);
 const isTableFormat = (f: string): f is TableFormat => (tableFormats as readonly string[]).includes(f);
 
