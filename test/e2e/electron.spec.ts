@@ -2,24 +2,27 @@
 // It needs the Electron binary, which `npm ci` downloads where Electron's host is reachable; elsewhere it is
 // reported as skipped with the reason (scripts/test.js prints it).
 import { _electron as electron, expect, test } from '@playwright/test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { projectRoot } from './support/webMode.ts';
 
-/** The binary's path, or why there is none (require('electron') throws when its download did not happen). */
+/**
+ * The binary's path, or why there is none. Read from the electron package's path.txt and dist/ (what its install
+ * step writes) rather than require('electron'), which would try to download the binary on the spot.
+ */
 function electronBinary(): { path: string } | { reason: string } {
-  try {
-    const path: unknown = createRequire(import.meta.url)('electron');
-    if (typeof path === 'string' && existsSync(path)) return { path };
-    return { reason: 'the electron package has no binary' };
-  } catch {
+  const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  const pathFile = join(dir, 'path.txt');
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  if (!existsSync(pathFile))
     return {
       reason:
         'no Electron binary on this machine (its download from Electron’s host is not reachable here; `npm ci` fetches it where it is)',
     };
-  }
+  const path = join(override ?? join(dir, 'dist'), readFileSync(pathFile, 'utf8').trim());
+  return existsSync(path) ? { path } : { reason: `the Electron binary is missing at ${path}` };
 }
 
 const binary = electronBinary();
