@@ -43,6 +43,15 @@ const runStatuses = (db: string): string[] => {
   }
 };
 
+/** A kill condition: `ms` after the child printed its first line ("Syncing …"). */
+function afterStart(ms: number): (stdout: string) => boolean {
+  let started: number | null = null;
+  return (stdout) => {
+    if (started === null && stdout.includes('Syncing ')) started = performance.now();
+    return started !== null && performance.now() - started >= ms;
+  };
+}
+
 describe('sync killed at random moments', () => {
   it('resumes after each of ten SIGKILLs and ends identical to a clean sync', async () => {
     const clean = join(dir, 'clean.sqlite');
@@ -51,12 +60,13 @@ describe('sync killed at random moments', () => {
     expect(done.code).toBe(0);
 
     const killed = join(dir, 'killed.sqlite');
-    // Moments after spawn (≈0.4 s to load): a fixed pseudo-random spread over the fetch of the button feedbacks,
-    // and, once those are complete, over the other v2 resources and the incremental run's trailing-window swap.
-    const moments = [700, 1300, 900, 2100, 1100, 1700, 600, 2600, 1500, 3200];
+    // Moments after the sync has started (its first line is out, however long loading took on a busy machine): a
+    // fixed pseudo-random spread over the fetch of the button feedbacks, and, once those are complete, over the
+    // other v2 resources and the incremental run's trailing-window swap.
+    const moments = [300, 900, 500, 1700, 700, 1300, 200, 2200, 1100, 2800];
     let kills = 0;
     for (const ms of moments) {
-      const run = await runCliProcess(syncArgs(killed), env, ms);
+      const run = await runCliProcess(syncArgs(killed), env, afterStart(ms));
       if (run.signal === 'SIGKILL') kills++;
       else expect(run.code).toBe(0); // it may finish before the kill on a fast machine
     }
@@ -75,7 +85,9 @@ describe('sync killed at random moments', () => {
 
   it('stops cleanly on Ctrl-C (SIGINT): says so, exits 130, and the next run finishes the same store', async () => {
     const path = join(dir, 'interrupted.sqlite');
-    const run = await runCliProcess(syncArgs(path), env, 1200, 'SIGINT');
+    // Ctrl-C once the sync has started (its first line is out: the signal handler is in place), not at a moment
+    // that a slow machine might reach before the process has loaded.
+    const run = await runCliProcess(syncArgs(path), env, (out) => out.includes('Syncing '), 'SIGINT');
     expect(run.code).toBe(130);
     expect(run.stdout).toMatch(
       /^Cancelled: .* The file is consistent; the next sync resumes where this one stopped\.$/m,
@@ -86,9 +98,12 @@ describe('sync killed at random moments', () => {
 
   it('refuses a second sync on the same file while one runs, and takes over the lock of a killed one', async () => {
     const path = join(dir, 'locked.sqlite');
-    const first = runCliProcess(syncArgs(path, 50), env, 4000);
-    await new Promise((r) => setTimeout(r, 1500)); // the first has loaded and taken the lock
+    // The first is killed only once the second has been refused, whatever the machine's speed.
+    let secondDone = false;
+    const first = runCliProcess(syncArgs(path, 50), env, () => secondDone);
+    while (!existsSync(lockPathOf(path))) await new Promise((r) => setTimeout(r, 20)); // the first holds the lock
     const second = await runCliProcess(syncArgs(path), env);
+    secondDone = true;
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(
       /^feedback-desk sync: Another sync is already writing to .*locked\.sqlite \(process \d+ on .*, started .*\)\. Wait for it to finish or stop it, then try again; two syncs never write to one file at once\.\n$/,

@@ -116,11 +116,14 @@ export function canonicalDump(path: string): {
   }
 }
 
-/** Runs `feedback-desk <args>` as a child process; with `killAfterMs`, sends it `killSignal` then. */
+/**
+ * Runs `feedback-desk <args>` as a child process; with `killAfterMs`, sends it `killSignal` then, or, given a
+ * condition instead, as soon as it holds (checked every 20 ms with what the child printed so far).
+ */
 export function runCliProcess(
   args: string[],
   env: Record<string, string>,
-  killAfterMs?: number,
+  killAfterMs?: number | ((stdout: string) => boolean),
   killSignal: NodeJS.Signals = 'SIGKILL',
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -132,11 +135,22 @@ export function runCliProcess(
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const when = killAfterMs;
     const timer =
-      killAfterMs === undefined ? undefined : setTimeout(() => child.kill(killSignal), killAfterMs);
+      when === undefined
+        ? undefined
+        : typeof when === 'number'
+          ? setTimeout(() => child.kill(killSignal), when)
+          : setInterval(() => {
+              if (when(stdout)) {
+                clearInterval(timer);
+                child.kill(killSignal);
+              }
+            }, 20);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
+      clearInterval(timer);
       resolve({ code, signal, stdout, stderr });
     });
   });

@@ -1,9 +1,9 @@
 // The route and the filter store in step, with a real router (memory history) and real Pinia.
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryHistory, createRouter, type Router } from 'vue-router';
+import { createMemoryHistory, createRouter, type RouteRecordRaw, type Router } from 'vue-router';
 import { useFilterStore } from '../stores/filterStore.ts';
-import { routes } from './routes.ts';
+import { defaultView, views } from './routes.ts';
 import { installRouteSync, lastRouteKey, startRoute } from './routeSync.ts';
 
 class MemoryStorage {
@@ -15,6 +15,12 @@ class MemoryStorage {
     this.items.set(key, value);
   }
 }
+
+/** The app's routes with empty views (the real ones load Element Plus' CSS, which Node cannot import). */
+const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: { name: defaultView } },
+  ...views.map((v) => ({ path: `/${v.name}`, name: v.name, component: { render: () => null } })),
+];
 
 let router: Router;
 let storage: MemoryStorage;
