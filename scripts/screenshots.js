@@ -23,10 +23,16 @@ if (build.status !== 0) {
 }
 
 const server = await startWebMode();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-});
+// A browser that cannot start must not leave the web-mode server running.
+const browser = await chromium
+  .launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  })
+  .catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
 try {
   // The views of a fully synced world first (they need no demo sync, and stand on their own).
   await screenshotViews(browser, join(root, 'docs'));

@@ -1,5 +1,5 @@
 // What an export says about its selection: the filters in words for the caption, and a meaningful file name.
-import type { FeedbackScale, FilterWords, QueryFilter } from '../contract.ts';
+import type { Comparison, FeedbackScale, FilterWords, QueryFilter } from '../contract.ts';
 
 /** Names the words need; ids without a name are written as "#id". Names are untrusted text (kept as text). */
 export interface ExportNames {
@@ -34,6 +34,14 @@ function listNames(ids: readonly number[], name: (id: number) => string | undefi
   return ids.length > shown.length
     ? `${shown.join(', ')} and ${ids.length - shown.length} more`
     : shown.join(', ');
+}
+
+/** A QuerySpec's comparison in words, as the caption's "Comparison" line says it. */
+export function comparisonWords(comparison: Comparison): string {
+  if (comparison.kind === 'previousPeriod') return 'previous period';
+  if (comparison.kind === 'periodsAgo') return `${comparison.periods} periods ago`;
+  if (comparison.kind === 'lastYear') return 'same dates last year';
+  return 'same weekday last year';
 }
 
 /** The filters of a query in words, as every export's caption prints them. */

@@ -6,7 +6,7 @@ import {
   type PixelRatio,
   type TableFormat,
 } from '../../../src-shared/contract.ts';
-import { describeFilters } from '../../../src-shared/charts/exportWords.ts';
+import { comparisonWords, describeFilters } from '../../../src-shared/charts/exportWords.ts';
 import { querySpecProblem } from '../../analytics/query.ts';
 import { appInfo } from '../../export/appInfo.ts';
 import { chartFile, tableFile, type Caption } from '../../export/exportFiles.ts';
@@ -132,7 +132,11 @@ export const exportCommand: CliCommand = {
           const table = queryTable(store.db, 'Rows', spec);
           const caption: Caption = {
             title: 'Rows',
-            filters: describeFilters(spec.filter, names),
+            filters: describeFilters(
+              spec.filter,
+              names,
+              spec.comparison ? { comparison: comparisonWords(spec.comparison) } : {},
+            ),
             dataAsOf,
             app: appInfo(),
           };
