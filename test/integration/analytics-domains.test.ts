@@ -42,8 +42,9 @@ beforeAll(async () => {
   const store = openStore(path);
   try {
     const client = createV2Client({ baseUrl: emulator.url, token: fullToken });
-    await syncV2({ store, client, now: () => now });
-    await syncV2Resources({ store, client, now: () => now });
+    // The same three-year window as the emulator's lists the tests count (fetchWindowed), not the whole history.
+    await syncV2({ store, client, now: () => now, since });
+    await syncV2Resources({ store, client, now: () => now, since });
     const v1 = createV1Client({ baseUrl: emulator.url, clientId: 'demo-client', token: 'demo-token' });
     await syncV1({ store, client: v1, since, now: () => now });
   } finally {
@@ -264,7 +265,7 @@ describe('reconciliation and ranking', () => {
   it('shows the last verification a sync kept', async () => {
     const store = openStore(join(dir, 'store.sqlite'));
     const client = createV2Client({ baseUrl: emulator.url, token: fullToken });
-    const v = await verifyAgainstAggregates({ store, client, now: () => now });
+    const v = await verifyAgainstAggregates({ store, client, now: () => now, since }); // the window synced
     saveVerification(store, v, now);
     store.close();
     const r = await ask('reconciliation:daily', { limit: 1 });

@@ -151,12 +151,15 @@ describe('connection profiles', () => {
     const db = new Database(join(dir, 'profile-acme.sqlite'), { readonly: true });
     // Independent counts: plain SQL over the fact table.
     const total = db.prepare('SELECT count(*) FROM v2_button_feedback').pluck().get();
+    // The sync starts at the account's first day: the local day of the earliest stored press (local wall-clock ms).
+    const firstLocalMs = Number(db.prepare('SELECT min(local_time) FROM v2_button_feedback').pluck().get());
+    const firstDay = new Date(firstLocalMs).toISOString().slice(0, 10);
     const notMisuse = db
       .prepare(
         'SELECT count(*) FROM v2_button_feedback WHERE misuse = 0 AND local_time >= ? AND local_time < ?',
       )
       .pluck()
-      .get(Date.parse('2023-03-03T00:00:00Z'), Date.parse('2026-03-04T00:00:00Z'));
+      .get(Date.parse(`${firstDay}T00:00:00Z`), Date.parse('2026-03-04T00:00:00Z'));
     db.close();
     expect(result.value.feedbackTotal).toBe(total);
     expect(result.value.streams.map((s) => [s.stream, s.status])).toEqual([
@@ -164,9 +167,9 @@ describe('connection profiles', () => {
       ['v2:resources', 'done'],
       ['v1', 'done'],
     ]);
-    // The verification window is syncV2's default: three years back to the day after tomorrow (from `now`).
+    // The verification window is the sync's default: the account's first day to the day after tomorrow (`now`).
     expect(result.value.verification).toMatchObject({
-      from: '2023-03-03',
+      from: firstDay,
       to: '2026-03-04',
       mismatchCount: 0,
     });
