@@ -86,8 +86,10 @@ test('every core view shows what plain SQL counts, and a click leads on', async 
 
   // Ranking: by presses, each child of the root with its whole subtree; a group drills in.
   await app.open('ranking', { ...custom, measure: 'presses' });
+  // The table fills when its answer arrives: poll until it shows the plain-SQL counts.
+  const expectedRanked = pressesPerRootChild(store.storePath, span);
+  await expect.poll(() => app.rankingPresses()).toEqual(expectedRanked);
   const ranked = await app.rankingPresses();
-  expect(ranked).toEqual(pressesPerRootChild(store.storePath, span));
   const [firstId] = [...ranked.keys()];
   if (firstId !== undefined) {
     await app.rankingRow(firstId).getByRole('button').click();
@@ -109,6 +111,8 @@ test('a view is a link: the same address in a second window shows the same filte
   await first.goto(server.url);
   const app = new ViewsPage(first, server.url);
   await app.open('trends', { period: 'lastQuarter', grain: 'week', compare: 'lastYear' });
+  // Read the words once the address's filters are applied (the view starts from the defaults, then follows it).
+  await expect(first.getByTestId('filter-words')).toContainText('Last quarter');
   const words = await first.getByTestId('filter-words').textContent();
   const second = await context.newPage(); // same session cookie, a new window
   await second.goto(first.url());
