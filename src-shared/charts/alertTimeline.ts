@@ -8,7 +8,7 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import { lightChartColors, type ChartColors } from './chartText.ts';
+import { lightChartColors, zoomableDayAxes, type ChartColors } from './chartText.ts';
 import { fillDays } from './dailyButtonCounts.ts';
 
 export type AlertTimelineOption = ComposeOption<
@@ -93,22 +93,7 @@ export function buildAlertTimelineOption(
     grid: { left: 48, right: 24, top: 48, bottom: 64 },
     legend: { top: 8, left: 'center', textStyle: { color: c.text } },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, renderMode: 'richText' },
-    dataZoom: [
-      { type: 'inside', xAxisIndex: 0 },
-      { type: 'slider', xAxisIndex: 0, bottom: 12, height: 20, textStyle: { color: c.muted } },
-    ],
-    xAxis: {
-      type: 'category',
-      data: table.days,
-      axisLabel: { color: c.muted, hideOverlap: true },
-      axisLine: { lineStyle: { color: c.axis } },
-    },
-    yAxis: {
-      type: 'value',
-      minInterval: 1,
-      axisLabel: { color: c.muted },
-      splitLine: { lineStyle: { color: c.grid } },
-    },
+    ...zoomableDayAxes(table.days, c),
     series: [
       bar(settings.labels.acknowledged, table.acknowledged, '#4f86c6'),
       bar(settings.labels.unacknowledged, table.unacknowledged, '#e0843a'),

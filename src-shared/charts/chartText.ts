@@ -33,3 +33,25 @@ export const darkChartColors: ChartColors = {
   axis: '#4a5261',
   grid: '#2c323c',
 };
+
+/** The zoomable day axis and count axis that the per-day charts share (alert timeline, reconciliation). */
+export function zoomableDayAxes(days: string[], c: ChartColors) {
+  return {
+    dataZoom: [
+      { type: 'inside' as const, xAxisIndex: 0 },
+      { type: 'slider' as const, xAxisIndex: 0, bottom: 12, height: 20, textStyle: { color: c.muted } },
+    ],
+    xAxis: {
+      type: 'category' as const,
+      data: days,
+      axisLabel: { color: c.muted, hideOverlap: true },
+      axisLine: { lineStyle: { color: c.axis } },
+    },
+    yAxis: {
+      type: 'value' as const,
+      minInterval: 1,
+      axisLabel: { color: c.muted },
+      splitLine: { lineStyle: { color: c.grid } },
+    },
+  };
+}

@@ -8,7 +8,7 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import { lightChartColors, type ChartColors } from './chartText.ts';
+import { lightChartColors, zoomableDayAxes, type ChartColors } from './chartText.ts';
 
 export type ReconciliationChartOption = ComposeOption<
   | LineSeriesOption
@@ -79,22 +79,7 @@ export function buildReconciliationOption(
     grid: { left: 56, right: 24, top: 48, bottom: 64 },
     legend: { top: 8, left: 'center', textStyle: { color: c.text } },
     tooltip: { trigger: 'axis', renderMode: 'richText' },
-    dataZoom: [
-      { type: 'inside', xAxisIndex: 0 },
-      { type: 'slider', xAxisIndex: 0, bottom: 12, height: 20, textStyle: { color: c.muted } },
-    ],
-    xAxis: {
-      type: 'category',
-      data: table.days,
-      axisLabel: { color: c.muted, hideOverlap: true },
-      axisLine: { lineStyle: { color: c.axis } },
-    },
-    yAxis: {
-      type: 'value',
-      minInterval: 1,
-      axisLabel: { color: c.muted },
-      splitLine: { lineStyle: { color: c.grid } },
-    },
+    ...zoomableDayAxes(table.days, c),
     series: [
       line(settings.labels.v1Summed, table.v1Summed, '#4f86c6'),
       line(settings.labels.v1Raw, table.v1Raw, '#e0843a'),
