@@ -188,6 +188,13 @@ describe('connection profiles', () => {
       ['v2', 'done'],
     ]);
     expect(history.value[1]?.feedbackTotal).toBe(total);
+
+    // The header's count is what the views read — the v2 presses (plain SQL above) — although the last run to
+    // finish was v1's.
+    expect(await call('app:getState', {})).toMatchObject({
+      ok: true,
+      value: { hasData: true, lastSync: { source: 'v2', feedbackCount: total } },
+    });
   }, 120_000);
 
   it('switches to the demo file and back; a second profile has a file of its own', async () => {
@@ -215,6 +222,31 @@ describe('connection profiles', () => {
       error: { code: 'not-found' },
     });
   });
+
+  it('a v1-only profile: the views read its v1 presses, and so does the header', async () => {
+    const saved = await call('connections:save', {
+      name: 'Acme v1',
+      baseUrl,
+      v1ClientId: tokens.v1Id,
+      v1Token: tokens.v1,
+    });
+    if (!saved.ok || !saved.value.state) throw new Error('not saved');
+    const result = await call('sync:run', {});
+    if (!result.ok) throw new Error(result.error.message);
+    const db = new Database(join(dir, 'profile-acme-v1.sqlite'), { readonly: true });
+    // Independent count: the raw results' presses, plain SQL over the v1 fact table.
+    const presses = Number(db.prepare('SELECT coalesce(sum(presses), 0) FROM v1_press').pluck().get());
+    const v2Rows = Number(db.prepare('SELECT count(*) FROM v2_button_feedback').pluck().get());
+    db.close();
+    expect(presses).toBeGreaterThan(0);
+    expect(v2Rows).toBe(0);
+    expect(await call('app:getState', {})).toMatchObject({
+      ok: true,
+      value: { hasData: true, lastSync: { source: 'v1', feedbackCount: presses } },
+    });
+    await call('connections:remove', { name: 'Acme v1', deleteData: true });
+    expect(await call('connections:switch', { name: 'Acme' })).toMatchObject({ ok: true });
+  }, 120_000);
 
   it('says once, in plain words, that the service cannot be reached, and the local file keeps answering', async () => {
     await emulator?.close();
