@@ -45,6 +45,17 @@ async function rawRoots(token: string): Promise<string[]> {
   return list.filter((i) => i.parent == null || !ids.has(i.parent)).map((i) => i.name);
 }
 
+/** Reads every file of the data folder and finds no token in any; returns the files it read. */
+function searchDataFolder(): string[] {
+  const files = readdirSync(dir);
+  for (const file of files) {
+    const bytes = readFileSync(join(dir, file)).toString('latin1');
+    for (const secret of Object.values(tokens))
+      if (secret !== tokens.v1Id) expect(bytes.includes(secret), `${secret} in ${file}`).toBe(false);
+  }
+  return files;
+}
+
 beforeAll(async () => {
   session = await startPrivateSession('unlocked');
   process.env.DBUS_SESSION_BUS_ADDRESS = session.address; // keytar connects on first use, to this bus
@@ -189,6 +200,11 @@ describe('connection profiles', () => {
     ]);
     expect(history.value[1]?.feedbackTotal).toBe(total);
 
+    // No token in the synced file nor its write-ahead log, read while the store is open (closing folds the log in).
+    expect(searchDataFolder()).toEqual(
+      expect.arrayContaining(['profile-acme.sqlite', 'profile-acme.sqlite-wal', 'profiles.json']),
+    );
+
     // The header's count is what the views read — the v2 presses (plain SQL above) — although the last run to
     // finish was v1's.
     expect(await call('app:getState', {})).toMatchObject({
@@ -220,6 +236,27 @@ describe('connection profiles', () => {
     expect(await call('connections:switch', { name: 'Nobody' })).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
+    });
+  });
+
+  it('keeps "sync on start" in profiles.json, so the next start reads it back', async () => {
+    expect(await call('connections:setSyncOnStart', { enabled: true })).toMatchObject({
+      ok: true,
+      value: { syncOnStart: true, active: 'Acme' },
+    });
+    // A second start over the same data folder (what the app does when it opens again).
+    const next = createServices({ storePath: join(dir, 'default.sqlite'), dataDir: dir, now: () => now });
+    try {
+      expect(await next.handlers['connections:list']({})).toMatchObject({
+        ok: true,
+        value: { syncOnStart: true, active: 'Acme' },
+      });
+    } finally {
+      await next.close();
+    }
+    await call('connections:setSyncOnStart', { enabled: false });
+    expect(JSON.parse(readFileSync(join(dir, 'profiles.json'), 'utf8'))).toMatchObject({
+      syncOnStart: false,
     });
   });
 
@@ -277,11 +314,8 @@ describe('connection profiles', () => {
 
   it('leaves no token in any file of the data folder (SQLite, WAL, profiles.json) nor in any answer', async () => {
     await services.close();
+    expect(searchDataFolder()).toContain('profiles.json');
     const secrets = [tokens.v2, tokens.limited, tokens.v1];
-    for (const file of readdirSync(dir)) {
-      const bytes = readFileSync(join(dir, file)).toString('latin1');
-      for (const secret of secrets) expect(bytes.includes(secret), `${secret} in ${file}`).toBe(false);
-    }
     const answers = JSON.stringify(received);
     for (const secret of secrets) expect(answers.includes(secret), secret).toBe(false);
   });
