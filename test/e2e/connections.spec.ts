@@ -104,6 +104,9 @@ test('connect, sync and verify; the service gone, every view still works; no tok
   await expect(page.locator('.sync-panel__error')).toContainText('cannot be reached');
   await expect(notice).toHaveCount(0);
   await expect(page.locator('.history__error').first()).toContainText('cannot be reached');
+  // The last check the file kept is still said, with when it ran.
+  await expect(page.getByTestId('last-verification')).toContainText('agrees with the service’s own counts');
+  await page.screenshot({ path: testInfo.outputPath('sync-offline.png') });
 
   // Every view of the navigation, from the local file only.
   const routes = await discoverRoutes(page);

@@ -200,6 +200,12 @@ describe('connection profiles', () => {
     ]);
     expect(history.value[1]?.feedbackTotal).toBe(total);
 
+    // The check is kept in the file: a later session's Sync view shows it (same numbers, the days it named).
+    expect(await call('sync:lastVerification', {})).toEqual({
+      ok: true,
+      value: { checkedAt: expect.any(String), verification: result.value.verification },
+    });
+
     // No token in the synced file nor its write-ahead log, read while the store is open (closing folds the log in).
     expect(searchDataFolder()).toEqual(
       expect.arrayContaining(['profile-acme.sqlite', 'profile-acme.sqlite-wal', 'profiles.json']),
