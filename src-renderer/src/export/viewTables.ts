@@ -16,14 +16,15 @@ export function figuresTable(
   figures: readonly { label: string; value: number | null; previous: number | null }[],
   t: Translate,
 ): ExportTable {
+  const compared = figures.some((f) => f.previous !== null);
   return {
     title,
     columns: [
       { key: 'figure', label: t('exportTables.figure'), type: 'text' },
       { key: 'value', label: t('exportTables.value'), type: 'number' },
-      { key: 'previous', label: t('exportTables.previous'), type: 'number' },
+      ...(compared ? [{ key: 'previous', label: t('exportTables.previous'), type: 'number' as const }] : []),
     ],
-    rows: figures.map((f) => [f.label, f.value, f.previous]),
+    rows: figures.map((f) => [f.label, f.value, ...(compared ? [f.previous] : [])]),
   };
 }
 
