@@ -1,4 +1,5 @@
 // English messages, complete: every text the app shows goes through these (vue-i18n, compiled without eval).
+import { enConnections } from './enConnections.ts';
 import { enExport } from './enExport.ts';
 import { enInsights } from './enInsights.ts';
 export const en = {
@@ -156,6 +157,7 @@ export const en = {
   },
   ...enInsights,
   ...enExport,
+  ...enConnections,
 } as const;
 
 export type Messages = typeof en;
