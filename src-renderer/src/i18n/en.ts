@@ -1,4 +1,5 @@
 // English messages, complete: every text the app shows goes through these (vue-i18n, compiled without eval).
+import { enConnections } from './enConnections.ts';
 import { enExplore } from './enExplore.ts';
 import { enExport } from './enExport.ts';
 import { enInsights } from './enInsights.ts';
@@ -161,6 +162,7 @@ export const en = {
   ...enExplore,
   ...enInsights,
   ...enExport,
+  ...enConnections,
 } as const;
 
 export type Messages = typeof en;

@@ -1,4 +1,5 @@
 // Numbers and dates in the system's locale (the messages are English; the formats follow the user's settings).
+import { formatNumber } from '../../../src-shared/charts/chartFormat.ts';
 import { dayNumber } from '../filters/periods.ts';
 
 export interface Format {
@@ -17,16 +18,14 @@ export interface Format {
 }
 
 export function createFormat(locale: string): Format {
-  const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const score = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const wall = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return {
     locale,
-    count: (n) => count.format(n),
-    score: (n) => (n === null || n === undefined ? '–' : score.format(n)),
+    // The same rules as the charts' formatters (chartFormat.ts), so an exported chart writes numbers as the app.
+    count: (n) => formatNumber({ style: 'count', locale }, n),
+    score: (n) => (n === null || n === undefined ? '–' : formatNumber({ style: 'score', locale }, n)),
     delta: (n, digits = 1) =>
       n === null || n === undefined
         ? '–'
@@ -35,7 +34,7 @@ export function createFormat(locale: string): Format {
             minimumFractionDigits: digits,
             maximumFractionDigits: digits,
           }).format(n),
-    percent: (s) => (s === null || s === undefined ? '–' : percent.format(s)),
+    percent: (s) => (s === null || s === undefined ? '–' : formatNumber({ style: 'percent', locale }, s)),
     day: (text) => {
       const n = dayNumber(text);
       return n === null ? text : day.format(new Date(n * 86_400_000));
