@@ -28,20 +28,8 @@ const readAttributes = new Set([
   'loading-text',
 ]);
 
-/**
- * Justified exceptions. Words that are the same in every language (file formats); and the connection, profile,
- * sync and onboarding components, whose text moves to the messages with issue 11 (engineer s11) — remove a line
- * here when its file is done, and the test then holds it to the rule.
- */
+/** The one justified exception: words that are the same in every language (file formats, the score's name). */
 const sameInEveryLanguage = new Set(['PNG', 'SVG', 'PDF', 'CSV', 'XLSX', 'NPS']);
-const pendingIssue11 = [
-  '../components/connections/',
-  '../components/sync/',
-  '../components/onboarding/',
-  '../views/ConnectionsView.vue',
-  '../views/FirstLaunchView.vue',
-  '../views/SyncView.vue',
-];
 
 /** Words of two or more Latin letters that are not exempt. */
 function words(text: string): string[] {
@@ -108,9 +96,7 @@ describe('templates', () => {
   });
 
   it('show no hard-coded English: text, labels, titles and placeholders come from t(…)', () => {
-    const found = Object.entries(sources)
-      .filter(([file]) => !pendingIssue11.some((p) => file.startsWith(p)))
-      .flatMap(([file, source]) => findings(file, source));
+    const found = Object.entries(sources).flatMap(([file, source]) => findings(file, source));
     expect(found.map((f) => `${f.file}:${f.line} ${f.text}`)).toEqual([]);
   });
 
