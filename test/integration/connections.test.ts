@@ -219,6 +219,25 @@ describe('connection profiles', () => {
     });
   }, 120_000);
 
+  it('Cancel stops a running sync in plain words; the history says so and the next sync finishes', async () => {
+    let asked = false;
+    const stop = services.onEvent('sync:progress', () => {
+      if (asked) return;
+      asked = true; // at the first progress event, as a user pressing Cancel right away
+      void call('sync:cancel', {});
+    });
+    const cancelled = await call('sync:run', {});
+    stop();
+    expect(cancelled).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    if (!cancelled.ok) expect(cancelled.error.message).toMatch(/^The sync was cancelled\./);
+    const history = await call('sync:history', {});
+    expect(history.ok && history.value[0]?.status).toBe('cancelled');
+    const again = await call('sync:run', {});
+    if (!again.ok) throw new Error(again.error.message);
+    expect(again.value.streams.every((st) => st.status === 'done')).toBe(true);
+    expect(again.value.verification?.mismatchCount).toBe(0);
+  }, 120_000);
+
   it('switches to the demo file and back; a second profile has a file of its own', async () => {
     const second = await call('connections:save', { name: 'Acme Limited', baseUrl, v2Token: tokens.limited });
     if (!second.ok || !second.value.state) throw new Error('not saved');

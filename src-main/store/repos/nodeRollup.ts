@@ -1,7 +1,8 @@
-// Rollups per tree node (migration 0006): each press counts into every proper ancestor of its point and into node
-// -1 (every press). Kept current from the point rollups' buckets on the write path, adjusted around a recount, and
-// rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
+// Rollups per tree node (migrations 0006, 0009): each press counts into every proper ancestor of its point and into
+// node -1 (every press). Kept current from the point rollups' buckets on the write path, adjusted around a recount,
+// and rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
+import { monthHourSql } from '../periodBuckets.ts';
 import { bucketWidth } from './feedbackBatch.ts';
 
 /** The node that stands for every press of the store. */
@@ -10,10 +11,34 @@ export const allNodes = -1;
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
 const bucketsPerUpsert = 16;
 
-export type Grain = 'hourly' | 'daily';
-const tables: Record<Grain, { node: string; point: string; bucket: string }> = {
-  hourly: { node: 'v2_node_rollup_hourly', point: 'v2_button_rollup_hourly', bucket: 'local_hour' },
-  daily: { node: 'v2_node_rollup_daily', point: 'v2_button_rollup_daily', bucket: 'local_day' },
+export type Grain = 'hourly' | 'daily' | 'weekhour';
+/**
+ * Per grain: the node table and its bucket column, the point rollup it is counted from, that table's bucket column
+ * (what `applyPoint` ranges are in) and the node bucket as an expression over it. The month × hour-of-week rollup
+ * (0009) has no point table of its own: it is folded from the hourly point rollup.
+ */
+const tables: Record<Grain, { node: string; bucket: string; point: string; range: string; from: string }> = {
+  hourly: {
+    node: 'v2_node_rollup_hourly',
+    bucket: 'local_hour',
+    point: 'v2_button_rollup_hourly',
+    range: 'local_hour',
+    from: 'local_hour',
+  },
+  daily: {
+    node: 'v2_node_rollup_daily',
+    bucket: 'local_day',
+    point: 'v2_button_rollup_daily',
+    range: 'local_day',
+    from: 'local_day',
+  },
+  weekhour: {
+    node: 'v2_node_rollup_weekhour',
+    bucket: 'month_hour',
+    point: 'v2_button_rollup_hourly',
+    range: 'local_hour',
+    from: monthHourSql('local_hour'),
+  },
 };
 
 /** Point → its proper ancestors in the tree (nearest first; a cycle ends the walk), then -1. */
@@ -38,11 +63,19 @@ export function ancestorsOf(
 }
 
 export interface NodeRollup {
-  /** Adds point buckets (`bucketWidth` numbers each: point, bucket, survey, misuse, n0..n10) to the node rollup. */
-  add(grain: Grain, pointBuckets: ArrayLike<number>): void;
-  /** Adds (`sign` 1) or takes away (−1) a point's rollup rows of `[from, to)` (bucket numbers) from its nodes. */
+  /**
+   * Adds point buckets (`bucketWidth` numbers each: point, bucket, survey, misuse, n0..n10) to the node rollup;
+   * returns the node rows added (node, bucket, survey, misuse, n0..n10).
+   */
+  add(grain: Grain, pointBuckets: ArrayLike<number>): number[][];
+  /** Adds node rows (node, bucket, survey, misuse, n0..n10), each key once, to the node rollup. */
+  addRows(grain: Grain, nodeRows: readonly number[][]): void;
+  /**
+   * Adds (`sign` 1) or takes away (−1) a point's rollup rows of `[from, to)` from its nodes (bucket numbers of the
+   * point rollup: hours for `weekhour`).
+   */
   applyPoint(grain: Grain, point: number, from: number, to: number, sign: 1 | -1): void;
-  /** Empties both node rollups and counts them again from the point rollups (after a tree change). */
+  /** Empties the node rollups and counts them again from the point rollups (after a tree change). */
   rebuild(): void;
 }
 
@@ -67,7 +100,14 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
     );
   };
 
-  function add(grain: Grain, flat: ArrayLike<number>): void {
+  function upsertRows(grain: Grain, rows: readonly number[][]): void {
+    let i = 0;
+    for (; i + bucketsPerUpsert <= rows.length; i += bucketsPerUpsert)
+      upsert(grain, bucketsPerUpsert).run(rows.slice(i, i + bucketsPerUpsert).flat());
+    for (; i < rows.length; i++) upsert(grain, 1).run(rows[i]);
+  }
+
+  function add(grain: Grain, flat: ArrayLike<number>): number[][] {
     const up = ancestors();
     // Node buckets of the batch, merged across its points (many points share their group's bucket).
     const merged = new Map<string, number[]>();
@@ -90,19 +130,19 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
       }
     }
     const rows = [...merged.values()];
-    let i = 0;
-    for (; i + bucketsPerUpsert <= rows.length; i += bucketsPerUpsert)
-      upsert(grain, bucketsPerUpsert).run(rows.slice(i, i + bucketsPerUpsert).flat());
-    for (; i < rows.length; i++) upsert(grain, 1).run(rows[i]);
+    upsertRows(grain, rows);
+    return rows;
   }
 
   function applyPoint(grain: Grain, point: number, from: number, to: number, sign: 1 | -1): void {
     const t = tables[grain];
+    const folded = t.from !== t.bucket;
     const statement = sql(
       `INSERT INTO ${t.node} (node_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')})
-       SELECT @node, ${t.bucket}, survey_id, misuse, ${counters.map((c) => `@sign * ${c}`).join(', ')}
-       FROM ${t.point} WHERE experience_point_id = @point AND ${t.bucket} >= @from AND ${t.bucket} < @to
-       ORDER BY 2, 3, 4
+       SELECT @node, ${t.from}, survey_id, misuse,
+         ${counters.map((c) => (folded ? `@sign * sum(${c})` : `@sign * ${c}`)).join(', ')}
+       FROM ${t.point} WHERE experience_point_id = @point AND ${t.range} >= @from AND ${t.range} < @to
+       ${folded ? 'GROUP BY 2, 3, 4' : ''} ORDER BY 2, 3, 4
        ON CONFLICT (node_id, ${t.bucket}, survey_id, misuse) DO UPDATE SET
        ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
     );
@@ -125,7 +165,14 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
          GROUP BY 1, 2, 3, 4`,
       ).run({ pairs: JSON.stringify(pairs) });
     }
+    // Month × hour of the week: folded from the hourly node rollup just counted (fewer rows than the points').
+    const w = tables.weekhour;
+    sql(`DELETE FROM ${w.node}`).run();
+    sql(
+      `INSERT INTO ${w.node} SELECT node_id, ${w.from} AS b, survey_id, misuse, ${counters.map((c) => `sum(${c})`).join(', ')}
+       FROM ${tables.hourly.node} GROUP BY node_id, b, survey_id, misuse`,
+    ).run();
   }
 
-  return { add, applyPoint, rebuild };
+  return { add, addRows: upsertRows, applyPoint, rebuild };
 }

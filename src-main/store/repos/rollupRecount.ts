@@ -1,9 +1,10 @@
 // Swapping a staged window of button feedbacks into the facts: the window's stored rows of the scope are deleted,
-// the staged rows inserted, and the hourly and daily rollups of the touched points (and their nodes) recounted.
-// Runs inside the caller's transaction.
+// the staged rows inserted, and the hourly and daily rollups of the touched points (their nodes and periods)
+// recounted. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
 import type { SwapSpec } from './buttonFeedbackRepo.ts';
 import type { NodeRollup } from './nodeRollup.ts';
+import type { PressPeriodRollup } from './pressPeriodRollup.ts';
 
 const msPerHour = 3_600_000;
 const msPerDay = 86_400_000;
@@ -19,7 +20,11 @@ export interface RollupRecount {
   recountPoint(point: number, fromMs: number, toMs: number): void;
 }
 
-export function createRollupRecount(db: Database.Database, nodes: NodeRollup): RollupRecount {
+export function createRollupRecount(
+  db: Database.Database,
+  nodes: NodeRollup,
+  periods: PressPeriodRollup,
+): RollupRecount {
   const cache = new Map<string, Database.Statement>();
   const sql = (text: string): Database.Statement => {
     let s = cache.get(text);
@@ -30,9 +35,11 @@ export function createRollupRecount(db: Database.Database, nodes: NodeRollup): R
   function recountPoint(point: number, fromMs: number, toMs: number): void {
     const hours: [number, number] = [Math.floor(fromMs / msPerHour), Math.ceil(toMs / msPerHour)];
     const days: [number, number] = [Math.floor(fromMs / msPerDay), Math.ceil(toMs / msPerDay)];
-    // The node rollups lose the point's old counts here and get its new ones back below.
+    // The node and period rollups lose the point's old counts here and get its new ones back below.
     nodes.applyPoint('hourly', point, ...hours, -1);
+    nodes.applyPoint('weekhour', point, ...hours, -1);
     nodes.applyPoint('daily', point, ...days, -1);
+    periods.applyPoint(point, ...days, -1);
     sql(
       'DELETE FROM v2_button_rollup_hourly WHERE experience_point_id = ? AND local_hour >= ? AND local_hour < ?',
     ).run(point, ...hours);
@@ -51,7 +58,9 @@ export function createRollupRecount(db: Database.Database, nodes: NodeRollup): R
        FROM v2_button_feedback WHERE experience_point_id = ? AND local_time >= ? AND local_time < ? GROUP BY 2, 3, 4`,
     ).run(point, days[0] * msPerDay, days[1] * msPerDay);
     nodes.applyPoint('hourly', point, ...hours, 1);
+    nodes.applyPoint('weekhour', point, ...hours, 1);
     nodes.applyPoint('daily', point, ...days, 1);
+    periods.applyPoint(point, ...days, 1);
   }
 
   /** The points whose rows the swap replaces: the scope's subtree, or every point with rows in those days. */
