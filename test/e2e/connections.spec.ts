@@ -121,10 +121,21 @@ test('connect, sync and verify; the service gone, every view still works; no tok
   // No token in what the page received, the page itself, its storage, the server's log, or the data folder.
   const page_ = await page.content();
   const storage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  // The renderer's state: every Pinia store of the running app (Vue keeps the app on its mount element).
+  const state = await page.evaluate(() => {
+    interface Mounted {
+      __vue_app__?: { config: { globalProperties: { $pinia?: { state: { value: unknown } } } } };
+    }
+    const page = globalThis as unknown as { document: { querySelector(s: string): Mounted | null } };
+    const pinia = page.document.querySelector('#app')?.__vue_app__?.config.globalProperties.$pinia;
+    return pinia ? JSON.stringify(pinia.state.value) : '';
+  });
+  expect(state).toContain('"connections"'); // the stores were found (the connections store among them)
   const places: [string, string][] = [
     ['answers the page received', received.join('\n')],
     ['the page', page_],
     ['web storage', storage],
+    ['the renderer state', state],
     ['the server log', server.output()],
     ...readdirSync(server.dataDir).map((f): [string, string] => [
       f,
