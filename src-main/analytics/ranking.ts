@@ -235,10 +235,13 @@ function sparklines(
     .raw(true)
     .all({ ...params, leaves: JSON.stringify([...owner.keys()]) }) as number[][];
   const index = new Map(periods.map((p, i) => [p, i]));
+  // Day → its period's index, worked out once per day (rows repeat each day for every listed point).
+  const periodIndex = new Map<number, number | undefined>();
   const counts = new Map<number, number[][]>();
   for (const [p = 0, d = 0, ...c] of rows) {
     const id = owner.get(p);
-    const at = index.get(periodOf(d, grain));
+    if (!periodIndex.has(d)) periodIndex.set(d, index.get(periodOf(d, grain)));
+    const at = periodIndex.get(d);
     if (id === undefined || at === undefined) continue;
     let series = counts.get(id);
     if (!series) counts.set(id, (series = periods.map(zero)));
