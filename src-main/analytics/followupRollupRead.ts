@@ -60,7 +60,9 @@ export function optionCountsFromRollup(
   const params: Record<string, unknown> = {
     nodes: JSON.stringify(nodes.map(([n]) => n)),
     points: JSON.stringify(points.map(([p]) => p)),
-    ranges: JSON.stringify(coverDays(from, to, levels ?? periodLevels).map((r) => [r.lo, r.hi])),
+    ranges: JSON.stringify(
+      coverDays(from, to, levels ?? periodLevels, true).map((r) => [r.lo, r.hi, r.sign]),
+    ),
     from,
     to,
   };
@@ -74,19 +76,18 @@ export function optionCountsFromRollup(
     where.push('q.positive = @positive');
   }
   const cond = where.length ? `AND ${where.join(' AND ')}` : '';
-  const columns =
-    'q.positive AS positive, r.followup_option_id AS option_id, r.label_id AS label_id, r.n AS n';
+  const columns = 'q.positive AS positive, r.followup_option_id AS option_id, r.label_id AS label_id';
   const bucket = levels ? 'r.bucket' : '0';
   const day = levels ? 'r.local_day' : '0';
   const rows = statement(
     db,
     `WITH c AS (
-       SELECT ${columns}, ${bucket} AS b FROM json_each(@nodes) s CROSS JOIN json_each(@ranges) j
+       SELECT ${columns}, r.n * (j.value ->> 2) AS n, ${bucket} AS b FROM json_each(@nodes) s CROSS JOIN json_each(@ranges) j
        CROSS JOIN v2_followup_node_rollup r ON r.node_id = s.value AND r.bucket >= j.value ->> 0 AND r.bucket < j.value ->> 1
        JOIN v2_followup_question q ON q.followup_question_id = r.followup_question_id
        WHERE true ${cond}
        UNION ALL
-       SELECT ${columns}, ${day} AS b FROM json_each(@points) s
+       SELECT ${columns}, r.n AS n, ${day} AS b FROM json_each(@points) s
        CROSS JOIN v2_followup_rollup_daily r ON r.experience_point_id = s.value AND r.local_day >= @from AND r.local_day < @to
        JOIN v2_followup_question q ON q.followup_question_id = r.followup_question_id
        WHERE true ${cond}),
