@@ -13,11 +13,14 @@ export interface Format {
   /** A local date `yyyy-MM-dd` as the locale writes it. */
   day(text: string): string;
   dateTime(iso: string): string;
+  /** A wall-clock local time `yyyy-MM-ddTHH:mm…` as the locale writes it, without moving it to another zone. */
+  wallTime(local: string): string;
 }
 
 export function createFormat(locale: string): Format {
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const wall = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return {
     locale,
     // The same rules as the charts' formatters (chartFormat.ts), so an exported chart writes numbers as the app.
@@ -39,6 +42,10 @@ export function createFormat(locale: string): Format {
     dateTime: (iso) => {
       const d = new Date(iso);
       return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+    },
+    wallTime: (local) => {
+      const d = new Date(`${local.slice(0, 16)}:00Z`);
+      return Number.isNaN(d.getTime()) ? local : wall.format(d);
     },
   };
 }
