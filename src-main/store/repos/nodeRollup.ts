@@ -1,6 +1,6 @@
 // Rollups per tree node (migration 0006): each press counts into every proper ancestor of its point and into node
-// -1 (every press). Kept current from the point rollups' buckets on the write path, adjusted around a recount, and
-// rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
+// -1 (every press). Kept current from the point rollups' buckets on the write path (a recount adds its differences)
+// and rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
 import { bucketWidth } from './feedbackBatch.ts';
 
@@ -38,10 +38,11 @@ export function ancestorsOf(
 }
 
 export interface NodeRollup {
-  /** Adds point buckets (`bucketWidth` numbers each: point, bucket, survey, misuse, n0..n10) to the node rollup. */
+  /**
+   * Adds point buckets (`bucketWidth` numbers each: point, bucket, survey, misuse, n0..n10; counts may be negative, a
+   * recount's differences) to the node rollup.
+   */
   add(grain: Grain, pointBuckets: ArrayLike<number>): void;
-  /** Adds (`sign` 1) or takes away (−1) a point's rollup rows of `[from, to)` (bucket numbers) from its nodes. */
-  applyPoint(grain: Grain, point: number, from: number, to: number, sign: 1 | -1): void;
   /** Empties both node rollups and counts them again from the point rollups (after a tree change). */
   rebuild(): void;
 }
@@ -89,43 +90,49 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
         for (let c = 4; c < bucketWidth; c++) row[c] = (row[c] ?? 0) + (flat[at + c] ?? 0);
       }
     }
-    const rows = [...merged.values()];
+    // Buckets that add nothing (a recount that found what was there) are not written.
+    const rows = [...merged.values()].filter((row) => row.some((n, c) => c >= 4 && n !== 0));
     let i = 0;
     for (; i + bucketsPerUpsert <= rows.length; i += bucketsPerUpsert)
       upsert(grain, bucketsPerUpsert).run(rows.slice(i, i + bucketsPerUpsert).flat());
     for (; i < rows.length; i++) upsert(grain, 1).run(rows[i]);
   }
 
-  function applyPoint(grain: Grain, point: number, from: number, to: number, sign: 1 | -1): void {
-    const t = tables[grain];
-    const statement = sql(
-      `INSERT INTO ${t.node} (node_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')})
-       SELECT @node, ${t.bucket}, survey_id, misuse, ${counters.map((c) => `@sign * ${c}`).join(', ')}
-       FROM ${t.point} WHERE experience_point_id = @point AND ${t.bucket} >= @from AND ${t.bucket} < @to
-       ORDER BY 2, 3, 4
-       ON CONFLICT (node_id, ${t.bucket}, survey_id, misuse) DO UPDATE SET
-       ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
-    );
-    for (const node of ancestors()(point)) statement.run({ node, point, from, to, sign });
-  }
-
   function rebuild(): void {
     const up = ancestors();
-    const points = sql('SELECT DISTINCT experience_point_id FROM v2_button_rollup_daily')
+    const points = sql(
+      `WITH RECURSIVE p(id) AS (SELECT min(experience_point_id) FROM v2_button_rollup_daily
+         UNION ALL SELECT (SELECT min(experience_point_id) FROM v2_button_rollup_daily r WHERE r.experience_point_id > p.id)
+         FROM p WHERE p.id IS NOT NULL)
+       SELECT id FROM p WHERE id IS NOT NULL`,
+    )
       .pluck()
       .all() as number[];
-    const pairs = points.flatMap((p) => up(p).map((node) => [p, node]));
+    // Points with the same ancestors are summed together first, then each sum goes to each of those nodes: the point
+    // rows are sorted once, not once per ancestor (as migration 0006).
+    const sets = new Map<string, number>();
+    const pointSet = points.map((p) => {
+      const key = up(p).join(',');
+      let id = sets.get(key);
+      if (id === undefined) sets.set(key, (id = sets.size));
+      return [p, id];
+    });
+    const setNodes = [...sets].flatMap(([key, id]) => key.split(',').map((node) => [id, Number(node)]));
+    const sums = counters.map((c) => `sum(${c})`).join(', ');
     for (const grain of ['daily', 'hourly'] as const) {
       const t = tables[grain];
       sql(`DELETE FROM ${t.node}`).run();
       sql(
         `INSERT INTO ${t.node}
-         SELECT o.value ->> 1, r.${t.bucket}, r.survey_id, r.misuse, ${counters.map((c) => `sum(r.${c})`).join(', ')}
-         FROM json_each(@pairs) o JOIN ${t.point} r ON r.experience_point_id = o.value ->> 0
+         SELECT n.value ->> 1, b.bucket, b.survey_id, b.misuse, ${sums}
+         FROM (SELECT s.value ->> 1 AS set_id, r.${t.bucket} AS bucket, r.survey_id, r.misuse, ${counters.map((c) => `sum(r.${c}) AS ${c}`).join(', ')}
+               FROM json_each(@pointSet) s JOIN ${t.point} r ON r.experience_point_id = s.value ->> 0
+               GROUP BY 1, 2, 3, 4) b
+         JOIN json_each(@setNodes) n ON n.value ->> 0 = b.set_id
          GROUP BY 1, 2, 3, 4`,
-      ).run({ pairs: JSON.stringify(pairs) });
+      ).run({ pointSet: JSON.stringify(pointSet), setNodes: JSON.stringify(setNodes) });
     }
   }
 
-  return { add, applyPoint, rebuild };
+  return { add, rebuild };
 }
