@@ -13,6 +13,7 @@ import type {
   FollowupTrendRow,
 } from '../../src-shared/contract.ts';
 import { dayMs, feedbackFilterSql, statement, whereClause } from './feedbackSql.ts';
+import { optionCountsFromRollup, rollupAnswers } from './followupRollupRead.ts';
 import { periodOf } from './periods.ts';
 
 /** Rows of v2_followup_feedback in the filter, joined to their question (its side) and option (its label). */
@@ -44,10 +45,13 @@ interface OptionRow {
   n: number;
 }
 
-/** Option shares on the negative (pain points) and positive (highlights) side, most chosen first. */
-export function followupSummary(db: Database.Database, args: FollowupSummaryArgs): FollowupSummary {
+/** Option counts and feedbacks per side straight from the fact rows (when the rollup cannot answer exactly). */
+function optionCountsFromFacts(
+  db: Database.Database,
+  args: FollowupSummaryArgs,
+): { options: OptionRow[]; feedbacks: Map<number, number> } {
   const q = selection(args.filter, args.side, false);
-  const rows = statement(db, q.text).all(q.params) as OptionRow[];
+  const options = statement(db, q.text).all(q.params) as OptionRow[];
   // Feedbacks answering each side: distinct (feedback, question) keys, one index range per point.
   const feedbackSql = `${q.with}SELECT positive, count(*) AS n FROM (
       SELECT DISTINCT q.positive AS positive, f.experience_point_id, f.local_time, f.feedback_id
@@ -57,6 +61,17 @@ export function followupSummary(db: Database.Database, args: FollowupSummaryArgs
   const feedbacks = new Map<number, number>();
   for (const r of statement(db, feedbackSql).all(q.params) as { positive: number; n: number }[])
     feedbacks.set(r.positive, r.n);
+  return { options, feedbacks };
+}
+
+/**
+ * Option shares on the negative (pain points) and positive (highlights) side, most chosen first. Read from the
+ * follow-up rollups (a few rows per option and period) unless a survey has two questions on one side.
+ */
+export function followupSummary(db: Database.Database, args: FollowupSummaryArgs): FollowupSummary {
+  const { options: rows, feedbacks } = rollupAnswers(db)
+    ? optionCountsFromRollup(db, args.filter, args.side)
+    : optionCountsFromFacts(db, args);
   const sides = (args.side ? [args.side] : (['painPoint', 'highlight'] as const)).map(
     (side): FollowupSideSummary => {
       const positive = side === 'highlight' ? 1 : 0;

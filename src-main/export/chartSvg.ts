@@ -1,6 +1,7 @@
 // A chart's ECharts option → one SVG (ECharts' server-side SVG renderer) framed by its caption: the shared first step
 // of every chart export (PNG and PDF are drawn from this SVG), so the app and the command line give the same pixels.
 import * as echarts from 'echarts';
+import { liveOption } from '../../src-shared/charts/chartFormat.ts';
 import type { ChartOptionJson } from '../../src-shared/contract.ts';
 import { captionLines, escapeXml, wrapText, type Caption } from './caption.ts';
 import { exportFontFamily } from './fonts.ts';
@@ -51,14 +52,15 @@ export function layoutCaption(caption: Caption, width: number, height: number): 
 }
 
 /**
- * The chart alone, drawn by ECharts in Node (no DOM, no canvas). Animation is off; images are removed, so an
- * option can never make a renderer open a file or an address.
+ * The chart alone, drawn by ECharts in Node (no DOM, no canvas). Formatter descriptors become the app's formatters
+ * again (numbers written as the app writes them). Animation is off; images are removed, so an option can never make
+ * a renderer open a file or an address.
  */
 export function renderChartSvg(option: ChartOptionJson, width: number, height: number): string {
   useExportTextMetrics();
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
-    chart.setOption({ ...option, animation: false, textStyle: { fontFamily: exportFontFamily } });
+    chart.setOption({ ...liveOption(option), animation: false, textStyle: { fontFamily: exportFontFamily } });
     return stripImages(chart.renderToSVGString());
   } finally {
     chart.dispose();

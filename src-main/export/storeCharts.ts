@@ -1,15 +1,23 @@
 // The charts the command line draws from the local store: a chart kind and a QuerySpec's filter → title and option.
 import type Database from 'better-sqlite3';
-import type { ChartOptionJson, FeedbackScale, QueryFilter } from '../../src-shared/contract.ts';
+import type {
+  ChartOptionJson,
+  FeedbackScale,
+  FollowupSide,
+  QueryFilter,
+  TrendGrain,
+} from '../../src-shared/contract.ts';
 import { buttonScale } from '../../src-shared/charts/buttonScale.ts';
 import {
   buildDailyButtonChartOption,
   tabulateDailyButtonCounts,
 } from '../../src-shared/charts/dailyButtonCounts.ts';
 import type { ExportNames } from '../../src-shared/charts/exportWords.ts';
+import { buildFollowupTrendOption, tabulateFollowupTrend } from '../../src-shared/charts/followupTrend.ts';
 import { buildHourOfWeekOption, tabulateHourOfWeek } from '../../src-shared/charts/hourOfWeekHeatmap.ts';
 import { buildPointRankingOption, rankPoints } from '../../src-shared/charts/pointRanking.ts';
 import { scaleGroupOf } from '../../src-shared/metrics/scales.ts';
+import { followupTrend } from '../analytics/followups.ts';
 import { runQuery } from '../analytics/query.ts';
 import { listScales } from '../analytics/scales.ts';
 
@@ -46,16 +54,45 @@ function scaleFor(db: Database.Database, filter: QueryFilter): FeedbackScale {
 /** JSON-only copy: the option builders may add callbacks (tooltips) that a file never needs. */
 const plain = (option: object): ChartOptionJson => JSON.parse(JSON.stringify(option)) as ChartOptionJson;
 
+/** What the follow-ups chart needs beyond the filter: the side, and the grain of its periods. */
+export interface FollowupChoice {
+  side: FollowupSide;
+  grain: TrendGrain;
+}
+
+/**
+ * The app's follow-ups chart (Follow-ups view, one side): the side's five most chosen options, each one's share of
+ * the side's choices per period, drawn by the same builder with the light theme.
+ */
+function followupsChart(db: Database.Database, base: QueryFilter, choice: FollowupChoice): StoreChart {
+  const { experiencePointIds, surveyIds, from, to, includeMisuse } = base;
+  const filter = {
+    ...(experiencePointIds ? { experiencePointIds } : {}),
+    ...(surveyIds ? { surveyIds } : {}),
+    ...(from !== undefined ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
+    ...(includeMisuse !== undefined ? { includeMisuse } : {}),
+  };
+  const rows = followupTrend(db, { filter, grain: choice.grain, side: choice.side });
+  const table = tabulateFollowupTrend(rows, choice.side);
+  if (table.periods.length === 0)
+    throw new ChartUnavailableError('No follow-up answers match this selection; nothing was written.');
+  return {
+    title: `Trend of ${choice.side === 'painPoint' ? 'Pain points' : 'Highlights'}`,
+    filter: base,
+    option: plain(buildFollowupTrendOption(table, { animation: false })),
+    presses: table.lines.reduce((n, l) => n + l.count.reduce((a, b) => a + b, 0), 0),
+  };
+}
+
 export function storeChart(
   db: Database.Database,
   kind: ChartKind,
   base: QueryFilter,
   names: ExportNames,
+  followups: FollowupChoice = { side: 'painPoint', grain: 'day' },
 ): StoreChart {
-  if (kind === 'followups')
-    throw new ChartUnavailableError(
-      'The follow-ups chart is not available in this version yet; export trend, heatmap or ranking instead.',
-    );
+  if (kind === 'followups') return followupsChart(db, base, followups);
   if (kind === 'heatmap') {
     const rows = runQuery(db, { measures: ['count'], groupBy: ['weekday', 'hourOfDay'], filter: base });
     const grid = tabulateHourOfWeek(rows);

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import type { AppCommands, AppState, DomainHandlers, Result } from '../../src-shared/contract.ts';
 import { fail, ok } from '../../src-shared/contract.ts';
+import { pressTotals } from '../analytics/pressTotals.ts';
 import { listTree } from '../analytics/query.ts';
 import { setAsideStore } from '../store/checkStore.ts';
 import { guard, type HandlerContext } from './context.ts';
@@ -12,15 +13,18 @@ export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppComman
       guard((): Result<AppState> => {
         const s = ctx.store();
         const last = s.syncRuns.last('done');
+        // The presses the views read (v2, else a v1-only file's), not the last run's count: after a sync of both
+        // sources the last run is v1's, whose total is another source's.
+        const totals = pressTotals(s.db);
         return ok({
-          hasData: s.tree.count() > 0 || s.buttonFeedback.total() > 0,
+          hasData: totals.treeItems > 0 || totals.presses > 0,
           storePath: s.path,
           lastSync: last
             ? {
-                source: 'v2',
+                source: totals.source,
                 baseUrl: last.baseUrl,
                 finishedAt: last.finishedAt ?? last.startedAt,
-                feedbackCount: last.feedbackTotal ?? 0,
+                feedbackCount: totals.presses,
               }
             : null,
           syncing: ctx.sync.running !== null,

@@ -8,6 +8,7 @@ import type {
 } from '../../src-shared/contract.ts';
 import { fail, ok } from '../../src-shared/contract.ts';
 import { createV2Client } from '../api/v2/client.ts';
+import { lastVerification } from '../analytics/reconciliation.ts';
 import { readProfileSecrets } from '../profiles/connections.ts';
 import { syncHistory, syncProfile } from '../profiles/profileSync.ts';
 import { syncSurveyDefinitions } from '../sync/surveyDefinitions.ts';
@@ -156,6 +157,15 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
     'demo:explore': () => guard(exploreDemo),
     'sync:run': () => guard(syncActive),
     'sync:history': () => guard(() => ok(syncHistory(ctx.store()))),
+    'sync:lastVerification': () =>
+      guard(() => {
+        const v = lastVerification(ctx.store().db);
+        if (!v) return ok(null);
+        const { checkedAt, mismatches, ...counts } = v;
+        // The first few differing days, as the sync's own result names them (profileSync.ts).
+        const mismatchDays = [...new Set(mismatches.map((m) => m.day))].slice(0, 5);
+        return ok({ checkedAt, verification: { ...counts, mismatchDays } });
+      }),
     'sync:cancel': () =>
       guard((): Result<{ cancelled: boolean }> => {
         const running = ctx.sync.running;

@@ -9,7 +9,7 @@ import type { FeedbackWindowQuery, V2Client } from '../api/v2/client.ts';
 import type { NextPage } from '../api/v2/paging.ts';
 import { pageColumns } from '../store/repos/feedbackBatch.ts';
 import type { PageColumns } from '../store/repos/feedbackBatch.ts';
-import { threadModuleUrl } from '../threadModule.ts';
+import { threadModuleUrl, threadReady } from '../threadModule.ts';
 
 export interface ColumnPage {
   columns: PageColumns;
@@ -85,26 +85,7 @@ export async function threadPageSource(
       resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 },
     });
     const w = worker;
-    await new Promise<void>((resolve, reject) => {
-      const onMessage = (m: unknown): void => {
-        done();
-        if (m === 'ready') resolve();
-        else reject(new Error('the fetch thread did not start'));
-      };
-      const onError = (e: Error): void => {
-        done();
-        reject(e);
-      };
-      const onExit = (code: number): void => onError(new Error(`fetch thread exited (${code})`));
-      const done = (): void => {
-        w.off('message', onMessage);
-        w.off('error', onError);
-        w.off('exit', onExit);
-      };
-      w.on('message', onMessage);
-      w.on('error', onError);
-      w.on('exit', onExit);
-    });
+    await threadReady(w, 'fetch thread', () => new Error('the fetch thread did not start'));
   } catch {
     return null;
   }

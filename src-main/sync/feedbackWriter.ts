@@ -5,7 +5,7 @@ import type { Store } from '../store/db.ts';
 import type { CheckpointWrite, SwapSpec } from '../store/repos/buttonFeedbackRepo.ts';
 import { batchBuffers } from '../store/repos/feedbackBatch.ts';
 import type { FeedbackBatch } from '../store/repos/feedbackBatch.ts';
-import { threadModuleUrl } from '../threadModule.ts';
+import { threadModuleUrl, threadReady } from '../threadModule.ts';
 
 /** One transaction: a batch appended to the facts, or staged (and with `swap`, its window swapped in). */
 export type WriteOp =
@@ -76,27 +76,7 @@ export async function createFeedbackWriter(
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
     });
     const w = worker;
-    await new Promise<void>((resolve, reject) => {
-      // Only these listeners are removed afterwards: Worker keeps internal ones (removeAllListeners breaks it).
-      const onMessage = (m: unknown): void => {
-        done();
-        if (m === 'ready') resolve();
-        else reject(new WriterError((m as { error: WorkerError }).error));
-      };
-      const onError = (e: Error): void => {
-        done();
-        reject(e);
-      };
-      const onExit = (code: number): void => onError(new Error(`writer thread exited (${code})`));
-      const done = (): void => {
-        w.off('message', onMessage);
-        w.off('error', onError);
-        w.off('exit', onExit);
-      };
-      w.on('message', onMessage);
-      w.on('error', onError);
-      w.on('exit', onExit);
-    });
+    await threadReady(w, 'writer thread', (m) => new WriterError((m as { error: WorkerError }).error));
   } catch {
     return createInlineWriter(store);
   }

@@ -102,7 +102,10 @@ export interface TooltipParam {
  * Tooltip text for one day. The tooltip uses ECharts' richText mode (drawn on the canvas, never HTML), and the
  * text is plain: `{` `}` `|` are rich-text markup there, so they are dropped from names to keep them literal.
  */
-export function formatDailyTooltip(params: TooltipParam | TooltipParam[]): string {
+export function formatDailyTooltip(
+  params: TooltipParam | TooltipParam[],
+  words: TooltipWords = englishTooltipWords,
+): string {
   const list = Array.isArray(params) ? params : [params];
   const plain = (s: string): string => s.replace(/[{}|]/g, '');
   const day = plain(list[0]?.name ?? '');
@@ -110,14 +113,29 @@ export function formatDailyTooltip(params: TooltipParam | TooltipParam[]): strin
   const lines = [...list].reverse().map((p) => {
     const n = typeof p.value === 'number' ? p.value : 0;
     sum += n;
-    return `${plain(p.seriesName ?? '')}: ${n.toLocaleString('en-US')}`;
+    return `${plain(p.seriesName ?? '')}: ${words.count(n)}`;
   });
-  return [day, ...lines, `Total: ${sum.toLocaleString('en-US')}`].join('\n');
+  return [words.day(day), ...lines, `${words.total}: ${words.count(sum)}`].join('\n');
 }
+
+/** The tooltip's words and number format (the app: its messages and the user's locale). */
+export interface TooltipWords {
+  total: string;
+  count(n: number): string;
+  /** The day as shown (given as `yyyy-MM-dd`). */
+  day(text: string): string;
+}
+
+export const englishTooltipWords: TooltipWords = {
+  total: 'Total',
+  count: (n) => n.toLocaleString('en-US'),
+  day: (text) => text,
+};
 
 export interface DailyButtonChartSettings {
   /** Off for tests, screenshots and prefers-reduced-motion. */
   animation: boolean;
+  tooltip?: TooltipWords;
 }
 
 export function buildDailyButtonChartOption(
@@ -141,7 +159,7 @@ export function buildDailyButtonChartOption(
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
       renderMode: 'richText',
-      formatter: (params) => formatDailyTooltip(params),
+      formatter: (params) => formatDailyTooltip(params, settings.tooltip),
     },
     xAxis: {
       type: 'category',

@@ -2,6 +2,7 @@
 import type { BarSeriesOption } from 'echarts/charts';
 import type { AriaComponentOption, GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
+import { formatter, numberFormatter, type NumberFormat } from './chartFormat.ts';
 import { lightChartColors, shortChartText, type ChartColors } from './chartText.ts';
 
 export type DistributionOption = ComposeOption<
@@ -21,12 +22,12 @@ export function buildDistributionOption(
     name: string;
     color?: string;
     colors?: ChartColors;
-    /** Numbers by the user's locale (default en-US). */
-    formatNumber?: (n: number) => string;
+    /** The user's locale for the bars' labels (default en-US). */
+    locale?: string;
   },
 ): DistributionOption {
   const c = settings.colors ?? lightChartColors;
-  const format = settings.formatNumber ?? ((n: number) => n.toLocaleString('en-US'));
+  const format: NumberFormat = { style: 'count', locale: settings.locale ?? 'en-US' };
   const total = bars.reduce((sum, b) => sum + b.count, 0);
   return {
     animation: settings.animation,
@@ -43,7 +44,7 @@ export function buildDistributionOption(
     xAxis: {
       type: 'value',
       minInterval: 1,
-      axisLabel: { color: c.muted },
+      axisLabel: { color: c.muted, formatter: numberFormatter(format) },
       splitLine: { lineStyle: { color: c.grid } },
     },
     series: [
@@ -57,10 +58,7 @@ export function buildDistributionOption(
           show: true,
           position: 'right',
           color: c.muted,
-          formatter: (p) => {
-            const n = typeof p.value === 'number' ? p.value : 0;
-            return total > 0 ? `${format(n)} (${Math.round((n / total) * 100)} %)` : '0';
-          },
+          formatter: formatter({ $formatter: 'countShare', format, total }),
         },
       },
     ],

@@ -7,7 +7,8 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import { lightChartColors, plainChartText, shortChartText, type ChartColors } from './chartText.ts';
+import { formatter } from './chartFormat.ts';
+import { lightChartColors, plainChartText, type ChartColors } from './chartText.ts';
 
 export type FollowupTrendOption = ComposeOption<
   | LineSeriesOption
@@ -71,7 +72,7 @@ export function buildFollowupTrendOption(
       left: 'center',
       type: 'scroll',
       textStyle: { color: c.text },
-      formatter: (name: string) => shortChartText(name, 32),
+      formatter: formatter({ $formatter: 'short', max: 32 }),
     },
     tooltip: {
       trigger: 'axis',

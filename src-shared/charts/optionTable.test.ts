@@ -29,7 +29,7 @@ describe('optionTable', () => {
     });
   });
 
-  it('reads horizontal bars from the category y axis; a heatmap gives no rows', () => {
+  it('reads horizontal bars from the category y axis', () => {
     const bars = optionTable(
       {
         xAxis: { type: 'value' },
@@ -40,11 +40,55 @@ describe('optionTable', () => {
     );
     expect(bars?.rows).toEqual([['A', 5]]);
     expect(bars?.columns[0]).toEqual({ key: 'category', label: 'Point', type: 'text' });
-    expect(
-      optionTable(
-        { xAxis: { type: 'category', data: ['0'] }, series: [{ type: 'heatmap', data: [[0, 0, 1]] }] },
-        'H',
-      ),
-    ).toBeNull();
+  });
+
+  it('reads a heatmap cell by cell: weekday and hour by name, the value; empty cells as empty', () => {
+    const hours = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
+    const table = optionTable(
+      {
+        xAxis: { type: 'category', data: hours },
+        yAxis: { type: 'category', data: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] },
+        series: [
+          { type: 'heatmap', name: 'Presses', data: [[9, 0, 12], [23, 6, '-'], { value: [0, 2, 3] }] },
+        ],
+      },
+      'Patterns',
+    );
+    expect(table).toEqual({
+      title: 'Patterns',
+      columns: [
+        { key: 'row', label: 'Weekday', type: 'text' },
+        { key: 'column', label: 'Hour of day', type: 'text' },
+        { key: 'value', label: 'Presses', type: 'number' },
+      ],
+      rows: [
+        ['Mon', '09', 12],
+        ['Sun', '23', null],
+        ['Wed', '00', 3],
+      ],
+    });
+  });
+
+  it('reads a pie slice by slice with its share (3 of 4 = 0.75)', () => {
+    const table = optionTable(
+      {
+        series: [
+          {
+            type: 'pie',
+            name: 'Feedbacks',
+            data: [
+              { name: '=female', value: 3 },
+              { name: 'male', value: 1 },
+            ],
+          },
+        ],
+      },
+      'Gender',
+    );
+    expect(table?.columns.map((c) => c.label)).toEqual(['Name', 'Feedbacks', 'Share']);
+    expect(table?.rows).toEqual([
+      ['=female', 3, 0.75],
+      ['male', 1, 0.25],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-// The rows behind a category chart, read from its ECharts option: one row per category, one column per series.
+// The rows behind a chart, read from its ECharts option: bar and line charts one row per category and one column per
+// series; heatmaps one row per cell (row and column names, value); pies one row per slice (name, value, share).
 import type { ExportTable, TableCell } from '../contract.ts';
 
 type Json = Record<string, unknown>;
@@ -12,12 +13,84 @@ function cell(value: unknown): TableCell {
   return null;
 }
 
+const categoriesOf = (axis: unknown): unknown[] | null =>
+  isObject(axis) && axis.type === 'category' && Array.isArray(axis.data)
+    ? axis.data.map((c) => (isObject(c) ? c.value : c))
+    : null;
+const text = (c: unknown): string => (typeof c === 'number' ? String(c) : typeof c === 'string' ? c : '');
+
+/** A category axis' column name: its own name, else what its labels are (hours, weekdays), else `fallback`. */
+function axisLabel(axis: unknown, categories: unknown[], fallback: string): string {
+  if (isObject(axis) && typeof axis.name === 'string' && axis.name) return axis.name;
+  if (categories.length === 24 && categories.every((c, i) => text(c) === String(i).padStart(2, '0')))
+    return 'Hour of day';
+  if (categories.length === 7) return 'Weekday';
+  return fallback;
+}
+
+/** Heatmap cells [x, y, value] (indexes into the category axes) as rows: y's name, x's name, the value. */
+function heatmapTable(o: Json, series: Json, title: string): ExportTable | null {
+  const xs = categoriesOf(first(o.xAxis));
+  const ys = categoriesOf(first(o.yAxis));
+  if (!xs || !ys || !Array.isArray(series.data)) return null;
+  const rows: TableCell[][] = [];
+  for (const item of series.data) {
+    const v: unknown = isObject(item) ? item.value : item;
+    if (!Array.isArray(v)) continue;
+    const [x, y, value] = v as unknown[];
+    if (typeof x !== 'number' || typeof y !== 'number') continue;
+    rows.push([text(ys[y]), text(xs[x]), value === '-' ? null : cell(value)]);
+  }
+  return {
+    title,
+    columns: [
+      { key: 'row', label: axisLabel(first(o.yAxis), ys, 'Row'), type: 'text' },
+      { key: 'column', label: axisLabel(first(o.xAxis), xs, 'Column'), type: 'text' },
+      {
+        key: 'value',
+        label: typeof series.name === 'string' && series.name ? series.name : 'Value',
+        type: 'number',
+      },
+    ],
+    rows,
+  };
+}
+
+/** Pie slices { name, value } as rows: the name, the value and its share of all slices (0–1, 4 decimals). */
+function pieTable(series: Json, title: string): ExportTable | null {
+  if (!Array.isArray(series.data)) return null;
+  const slices = series.data.map((d) =>
+    isObject(d) ? { name: text(d.name), value: cell(d.value) } : { name: '', value: cell(d) },
+  );
+  const total = slices.reduce((n, s) => n + (typeof s.value === 'number' ? s.value : 0), 0);
+  return {
+    title,
+    columns: [
+      { key: 'name', label: 'Name', type: 'text' },
+      {
+        key: 'value',
+        label: typeof series.name === 'string' && series.name ? series.name : 'Value',
+        type: 'number',
+      },
+      { key: 'share', label: 'Share', type: 'number' },
+    ],
+    rows: slices.map((s) => [
+      s.name,
+      s.value,
+      typeof s.value === 'number' && total > 0 ? Math.round((s.value / total) * 10_000) / 10_000 : null,
+    ]),
+  };
+}
+
 /**
- * For bar and line charts over a category axis (x, or y for horizontal bars): the categories and each series'
- * values. Other charts (heatmaps, pies) give null: their views export their own rows.
+ * The rows a chart shows: bar and line charts over a category axis (x, or y for horizontal bars) give the categories
+ * and each series' values; a heatmap its cells; a pie its slices. Anything else gives null.
  */
 export function optionTable(option: object, title: string): ExportTable | null {
   const o: Json = { ...option };
+  const only = (Array.isArray(o.series) ? o.series : [o.series]).filter(isObject);
+  if (only.length === 1 && only[0]?.type === 'heatmap') return heatmapTable(o, only[0], title);
+  if (only.length === 1 && only[0]?.type === 'pie') return pieTable(only[0], title);
   const x = first(o.xAxis);
   const y = first(o.yAxis);
   const axis = isObject(x) && x.type === 'category' ? x : isObject(y) && y.type === 'category' ? y : null;

@@ -7,6 +7,7 @@ import type {
   VisualMapComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
+import { formatNumber, numberFormatter, type NumberFormat } from './chartFormat.ts';
 import { lightChartColors, type ChartColors } from './chartText.ts';
 
 export type PatternHeatmapOption = ComposeOption<
@@ -30,7 +31,8 @@ export interface PatternHeatmapInput {
   /** Weekday names Monday first, in the user's language. */
   weekdayNames: string[];
   valueName: string;
-  format: (value: number) => string;
+  /** How values are written (legend, tooltip): data, so an export writes them as the app. */
+  format: NumberFormat;
   /** A score is coloured from red (low) to green (high); counts from light to dark blue. */
   kind: 'count' | 'score';
   colors?: ChartColors;
@@ -40,7 +42,7 @@ export interface PatternHeatmapInput {
 /** Tooltip text of one cell (plain, drawn on the canvas). */
 export function patternTooltip(
   cell: { value?: unknown },
-  input: Pick<PatternHeatmapInput, 'weekdayNames' | 'valueName' | 'format'>,
+  input: Pick<PatternHeatmapInput, 'weekdayNames' | 'valueName'> & { format: (value: number) => string },
 ): string {
   const v = Array.isArray(cell.value) ? cell.value : [];
   const [hour, day, value] = v;
@@ -68,7 +70,11 @@ export function buildPatternHeatmapOption(input: PatternHeatmapInput): PatternHe
     grid: { left: 56, right: 96, top: 16, bottom: 48 },
     tooltip: {
       renderMode: 'richText',
-      formatter: (p) => patternTooltip(Array.isArray(p) ? (p[0] ?? {}) : p, input),
+      formatter: (p) =>
+        patternTooltip(Array.isArray(p) ? (p[0] ?? {}) : p, {
+          ...input,
+          format: (v) => formatNumber(input.format, v),
+        }),
     },
     xAxis: {
       type: 'category',
@@ -89,12 +95,12 @@ export function buildPatternHeatmapOption(input: PatternHeatmapInput): PatternHe
       min: input.kind === 'count' ? 0 : min,
       max: Math.max(max, input.kind === 'count' ? 1 : min + 1),
       calculable: false,
-      text: [input.format(max), input.format(input.kind === 'count' ? 0 : min)],
+      text: [formatNumber(input.format, max), formatNumber(input.format, input.kind === 'count' ? 0 : min)],
       orient: 'vertical',
       right: 8,
       top: 'middle',
       textStyle: { color: colors.text },
-      formatter: (v: unknown) => (typeof v === 'number' ? input.format(v) : String(v)),
+      formatter: numberFormatter(input.format),
       inRange: { color: input.kind === 'count' ? countColors : scoreColors },
     },
     series: [

@@ -4,6 +4,7 @@ import { buildPatternHeatmapOption, patternTooltip } from './patternHeatmap.ts';
 import { buildTrendChartOption, trendTooltip } from './trendChart.ts';
 
 const format = (v: number): string => v.toFixed(1);
+const numbers = { style: 'score', locale: 'en-US' } as const;
 
 describe('trend chart', () => {
   const option = buildTrendChartOption({
@@ -13,7 +14,7 @@ describe('trend chart', () => {
       { name: 'Previous period', values: [68, 69, 70], comparison: true },
     ],
     markers: [{ index: 1, label: 'Alert: fewer positive answers' }],
-    format,
+    format: numbers,
     animation: false,
     zoom: true,
   });
@@ -58,7 +59,7 @@ describe('pattern heatmap', () => {
       ],
       weekdayNames: names,
       valueName: 'Presses',
-      format,
+      format: numbers,
       kind: 'count',
       dark: false,
     });

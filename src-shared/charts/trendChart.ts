@@ -10,6 +10,7 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
+import { formatNumber, numberFormatter, type NumberFormat } from './chartFormat.ts';
 import { lightChartColors, plainChartText, shortChartText, type ChartColors } from './chartText.ts';
 
 export type TrendChartOption = ComposeOption<
@@ -41,8 +42,8 @@ export interface TrendChartInput {
   labels: string[];
   lines: TrendLine[];
   markers?: TrendMarker[];
-  /** Formats a value for the axis and the tooltip (locale, percent…). */
-  format: (value: number) => string;
+  /** How the axis and the tooltip write a value (locale, count or score): data, so an export writes it the same. */
+  format: NumberFormat;
   colors?: ChartColors;
   animation: boolean;
   /** Zoom (wheel, drag) and a slider under the chart: for long axes. */
@@ -119,7 +120,8 @@ export function buildTrendChartOption(input: TrendChartInput): TrendChartOption 
     tooltip: {
       trigger: 'axis',
       renderMode: 'richText',
-      formatter: (params) => trendTooltip(Array.isArray(params) ? params : [params], input.format),
+      formatter: (params) =>
+        trendTooltip(Array.isArray(params) ? params : [params], (v) => formatNumber(input.format, v)),
     },
     xAxis: {
       type: 'category',
@@ -131,7 +133,7 @@ export function buildTrendChartOption(input: TrendChartInput): TrendChartOption 
     yAxis: {
       type: 'value',
       scale: true,
-      axisLabel: { color: colors.muted, formatter: (v: number) => input.format(v) },
+      axisLabel: { color: colors.muted, formatter: numberFormatter(input.format) },
       splitLine: { lineStyle: { color: colors.grid } },
     },
     dataZoom: input.zoom

@@ -1,5 +1,6 @@
 // The app domain of the contract: what the local store holds, the experience-point tree, rebuilding the store.
 import { parseEmpty, type ArgParsers } from './parse.ts';
+import type { PressSource } from './querySpec.ts';
 
 export type TreeItemType = 'GROUP' | 'EXPERIENCE_POINT';
 
@@ -11,10 +12,13 @@ export interface TreeItem {
   type: TreeItemType;
 }
 
+/** The last finished sync, and what the local file holds now. */
 export interface SyncInfo {
-  source: 'v2';
+  /** The source the views read (v2, else v1 in a v1-only file): docs/SYNC-SOURCES.md "The rule". */
+  source: PressSource;
   baseUrl: string;
   finishedAt: string; // ISO instant
+  /** Every press the file holds from that source (misuse included), not the last run's own count. */
   feedbackCount: number;
 }
 

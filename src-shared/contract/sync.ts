@@ -54,6 +54,12 @@ export interface AppSyncResult {
   verificationNote: string | null;
 }
 
+/** A verification as the local file keeps it, with when it ran (ISO instant). */
+export interface StoredVerification {
+  checkedAt: string;
+  verification: SyncVerification;
+}
+
 /** One past run of one source, from the local file's own record. */
 export interface SyncHistoryEntry {
   id: number;
@@ -75,6 +81,8 @@ export interface SyncCommands {
   'sync:run': { args: Record<string, never>; result: AppSyncResult };
   /** The most recent runs recorded in the active local file, newest first. */
   'sync:history': { args: Record<string, never>; result: SyncHistoryEntry[] };
+  /** The newest check against the service's aggregates kept in the active local file (null: none yet). */
+  'sync:lastVerification': { args: Record<string, never>; result: StoredVerification | null };
   /** Start the built-in emulator on loopback and sync its demo world into the local store. */
   'demo:explore': { args: Record<string, never>; result: SyncSummary };
   'sync:cancel': { args: Record<string, never>; result: { cancelled: boolean } };
@@ -89,6 +97,7 @@ export const syncArgs: ArgParsers<SyncCommands> = {
   'sync:cancel': parseEmpty,
   'sync:run': parseEmpty,
   'sync:history': parseEmpty,
+  'sync:lastVerification': parseEmpty,
 };
 
 export const syncEventNames = { 'sync:progress': true } as const satisfies Record<keyof SyncEvents, true>;

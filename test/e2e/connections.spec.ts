@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
 import { discoverRoutes, openRoute } from './support/appRoutes.ts';
 import { startWebMode, type WebMode } from './support/webMode.ts';
@@ -67,13 +68,24 @@ test('connect, sync and verify; the service gone, every view still works; no tok
   await page.getByRole('button', { name: 'Save and use' }).click();
   await expect(page.locator('nav a[href^="#/sync"]')).toBeVisible({ timeout: 120_000 });
 
-  // Sync again from the Sync view: progress per stream, then the verdict of the check against the aggregates.
-  await page.locator('nav a[href^="#/sync"]').click();
-  await page.getByRole('button', { name: 'Sync now' }).click();
-  await expect(page.getByTestId('verification')).toContainText('agrees with the service’s own counts', {
+  // The header counts the presses the views read: plain SQL over the profile's fact table (v2; v1 synced too).
+  const db = new Database(join(server.dataDir, 'profile-acme.sqlite'), { readonly: true });
+  const presses = Number(db.prepare('SELECT count(*) FROM v2_button_feedback').pluck().get());
+  db.close();
+  await expect(page.getByTestId('sync-line')).toContainText(`${presses.toLocaleString('en-US')} presses`);
+
+  // Sync again from the header, on whatever view is open: progress per stream, then the verdict of the check
+  // against the aggregates; the Sync view shows the same outcome and the history.
+  await page.getByTestId('header-sync').click();
+  const panel = page.getByTestId('header-sync-panel');
+  await expect(panel.getByRole('status')).toContainText('agrees with the service’s own counts', {
     timeout: 120_000,
   });
-  await expect(page.locator('[data-stream="v2:button-feedbacks"]')).toContainText('done');
+  await expect(panel.locator('[data-stream="v2:button-feedbacks"]')).toContainText('done');
+  await page.screenshot({ path: testInfo.outputPath('header-sync.png') });
+  await panel.getByRole('link', { name: 'History and details' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByTestId('verification')).toContainText('agrees with the service’s own counts');
   await expect(page.locator('.history__row--done').first()).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 1500 });
   await page.screenshot({ path: testInfo.outputPath('sync-panel.png') });
@@ -82,15 +94,19 @@ test('connect, sync and verify; the service gone, every view still works; no tok
   // The service goes away: said once (dismissed, not repeated), and the history records it in words.
   await emulator?.close();
   emulator = null;
-  await page.getByRole('button', { name: 'Sync now' }).click();
+  const syncNow = page.locator('.sync-panel').getByRole('button', { name: 'Sync now' });
+  await syncNow.click();
   const notice = page.getByTestId('offline-notice');
   await expect(notice).toContainText('cannot be reached');
   await expect(notice).toHaveCount(1);
   await notice.getByRole('button', { name: 'Dismiss' }).click();
-  await page.getByRole('button', { name: 'Sync now' }).click();
+  await syncNow.click();
   await expect(page.locator('.sync-panel__error')).toContainText('cannot be reached');
   await expect(notice).toHaveCount(0);
   await expect(page.locator('.history__error').first()).toContainText('cannot be reached');
+  // The last check the file kept is still said, with when it ran.
+  await expect(page.getByTestId('last-verification')).toContainText('agrees with the service’s own counts');
+  await page.screenshot({ path: testInfo.outputPath('sync-offline.png') });
 
   // Every view of the navigation, from the local file only.
   const routes = await discoverRoutes(page);
@@ -105,17 +121,31 @@ test('connect, sync and verify; the service gone, every view still works; no tok
   // No token in what the page received, the page itself, its storage, the server's log, or the data folder.
   const page_ = await page.content();
   const storage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  // The renderer's state: every Pinia store of the running app (Vue keeps the app on its mount element).
+  const state = await page.evaluate(() => {
+    interface Mounted {
+      __vue_app__?: { config: { globalProperties: { $pinia?: { state: { value: unknown } } } } };
+    }
+    const page = globalThis as unknown as { document: { querySelector(s: string): Mounted | null } };
+    const pinia = page.document.querySelector('#app')?.__vue_app__?.config.globalProperties.$pinia;
+    return pinia ? JSON.stringify(pinia.state.value) : '';
+  });
+  expect(state).toContain('"connections"'); // the stores were found (the connections store among them)
   const places: [string, string][] = [
     ['answers the page received', received.join('\n')],
     ['the page', page_],
     ['web storage', storage],
+    ['the renderer state', state],
     ['the server log', server.output()],
     ...readdirSync(server.dataDir).map((f): [string, string] => [
       f,
       readFileSync(join(server.dataDir, f)).toString('latin1'),
     ]),
   ];
-  expect(places.map(([f]) => f)).toEqual(expect.arrayContaining(['profile-acme.sqlite', 'profiles.json']));
+  // The server still has the store open, so its write-ahead log is a file of its own and is searched too.
+  expect(places.map(([f]) => f)).toEqual(
+    expect.arrayContaining(['profile-acme.sqlite', 'profile-acme.sqlite-wal', 'profiles.json']),
+  );
   for (const [where, text] of places)
     for (const secret of [tokens.v2, tokens.v1])
       expect(text.includes(secret), `${secret} in ${where}`).toBe(false);

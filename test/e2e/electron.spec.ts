@@ -53,6 +53,24 @@ test('desktop app: launches, offers both ways in, syncs the demo and draws a cha
         () => typeof (globalThis as { feedbackDesk?: { invoke?: unknown } }).feedbackDesk?.invoke,
       ),
     ).toBe('function');
+
+    // The application menu reaches the window: its items, Sync › Sync now (progress and outcome in the header,
+    // wherever the user is) and Settings (Connections). File › Export and About open native dialogs, which a test
+    // cannot answer; what they run is covered in Node (menu.test.ts, useMenuCommands.test.ts).
+    const labels = await app.evaluate(({ Menu }) => {
+      const walk = (items: Electron.MenuItem[]): string[] =>
+        items.flatMap((i) => [i.label, ...walk(i.submenu?.items ?? [])]);
+      return walk(Menu.getApplicationMenu()?.items ?? []);
+    });
+    expect(labels).toEqual(
+      expect.arrayContaining(['Export…', 'Sync now', 'Settings…', 'About Feedback Desk']),
+    );
+    await app.evaluate(({ Menu }) => Menu.getApplicationMenu()?.getMenuItemById('sync')?.click());
+    await expect(page.getByTestId('header-sync-panel').getByRole('status')).toContainText('Synced in', {
+      timeout: 200_000,
+    });
+    await app.evaluate(({ Menu }) => Menu.getApplicationMenu()?.getMenuItemById('settings')?.click());
+    await expect(page.getByRole('heading', { name: 'Connections' })).toBeVisible();
   } finally {
     await app.close();
     rmSync(data, { recursive: true, force: true });

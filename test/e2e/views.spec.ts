@@ -10,6 +10,7 @@ import {
   pressesPerHourOfWeek,
   pressesPerMonth,
   pressesPerRootChild,
+  daysWithPressesAt,
   type Span,
 } from './support/viewCounts.ts';
 import { ViewsPage } from './support/viewsPage.ts';
@@ -83,6 +84,21 @@ test('every core view shows what plain SQL counts, and a click leads on', async 
   const cells = await app.chartData<{ weekday: number; hour: number; value: number }[]>('pattern-chart');
   const expected = pressesPerHourOfWeek(store.storePath, all);
   expect(new Map(cells.map((c) => [`${c.weekday}/${c.hour}`, c.value]))).toEqual(expected);
+  // A click on the busiest cell opens the Data view narrowed to that weekday and hour: one row per day that has
+  // presses then (plain SQL: distinct days of the facts on that local weekday and hour).
+  const busiest = [...cells].sort((a, b) => b.value - a.value)[0];
+  if (!busiest) throw new Error('the heatmap has no cell');
+  await app.clickHeatmapCell('pattern-chart', busiest.weekday, busiest.hour);
+  await expect(page).toHaveURL(new RegExp(`#/data\\?.*weekday=${busiest.weekday}&hour=${busiest.hour}`));
+  await app.settled();
+  await expect(page.getByTestId('data-slot')).toBeVisible();
+  await expect(page.getByTestId('data-spec').first()).toContainText(
+    new RegExp(
+      `"weekdays": \\[\\s*${busiest.weekday}\\s*\\],\\s*"hoursOfDay": \\[\\s*${busiest.hour}\\s*\\]`,
+    ),
+  );
+  const days = daysWithPressesAt(store.storePath, all, busiest.weekday, busiest.hour);
+  await expect(page.getByTestId('data-count')).toHaveText(`${days} rows`);
 
   // Ranking: by presses, each child of the root with its whole subtree; a group drills in.
   await app.open('ranking', { ...custom, measure: 'presses' });

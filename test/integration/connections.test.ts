@@ -45,6 +45,17 @@ async function rawRoots(token: string): Promise<string[]> {
   return list.filter((i) => i.parent == null || !ids.has(i.parent)).map((i) => i.name);
 }
 
+/** Reads every file of the data folder and finds no token in any; returns the files it read. */
+function searchDataFolder(): string[] {
+  const files = readdirSync(dir);
+  for (const file of files) {
+    const bytes = readFileSync(join(dir, file)).toString('latin1');
+    for (const secret of Object.values(tokens))
+      if (secret !== tokens.v1Id) expect(bytes.includes(secret), `${secret} in ${file}`).toBe(false);
+  }
+  return files;
+}
+
 beforeAll(async () => {
   session = await startPrivateSession('unlocked');
   process.env.DBUS_SESSION_BUS_ADDRESS = session.address; // keytar connects on first use, to this bus
@@ -188,6 +199,43 @@ describe('connection profiles', () => {
       ['v2', 'done'],
     ]);
     expect(history.value[1]?.feedbackTotal).toBe(total);
+
+    // The check is kept in the file: a later session's Sync view shows it (same numbers, the days it named).
+    expect(await call('sync:lastVerification', {})).toEqual({
+      ok: true,
+      value: { checkedAt: expect.any(String), verification: result.value.verification },
+    });
+
+    // No token in the synced file nor its write-ahead log, read while the store is open (closing folds the log in).
+    expect(searchDataFolder()).toEqual(
+      expect.arrayContaining(['profile-acme.sqlite', 'profile-acme.sqlite-wal', 'profiles.json']),
+    );
+
+    // The header's count is what the views read — the v2 presses (plain SQL above) — although the last run to
+    // finish was v1's.
+    expect(await call('app:getState', {})).toMatchObject({
+      ok: true,
+      value: { hasData: true, lastSync: { source: 'v2', feedbackCount: total } },
+    });
+  }, 120_000);
+
+  it('Cancel stops a running sync in plain words; the history says so and the next sync finishes', async () => {
+    let asked = false;
+    const stop = services.onEvent('sync:progress', () => {
+      if (asked) return;
+      asked = true; // at the first progress event, as a user pressing Cancel right away
+      void call('sync:cancel', {});
+    });
+    const cancelled = await call('sync:run', {});
+    stop();
+    expect(cancelled).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    if (!cancelled.ok) expect(cancelled.error.message).toMatch(/^The sync was cancelled\./);
+    const history = await call('sync:history', {});
+    expect(history.ok && history.value[0]?.status).toBe('cancelled');
+    const again = await call('sync:run', {});
+    if (!again.ok) throw new Error(again.error.message);
+    expect(again.value.streams.every((st) => st.status === 'done')).toBe(true);
+    expect(again.value.verification?.mismatchCount).toBe(0);
   }, 120_000);
 
   it('switches to the demo file and back; a second profile has a file of its own', async () => {
@@ -215,6 +263,52 @@ describe('connection profiles', () => {
       error: { code: 'not-found' },
     });
   });
+
+  it('keeps "sync on start" in profiles.json, so the next start reads it back', async () => {
+    expect(await call('connections:setSyncOnStart', { enabled: true })).toMatchObject({
+      ok: true,
+      value: { syncOnStart: true, active: 'Acme' },
+    });
+    // A second start over the same data folder (what the app does when it opens again).
+    const next = createServices({ storePath: join(dir, 'default.sqlite'), dataDir: dir, now: () => now });
+    try {
+      expect(await next.handlers['connections:list']({})).toMatchObject({
+        ok: true,
+        value: { syncOnStart: true, active: 'Acme' },
+      });
+    } finally {
+      await next.close();
+    }
+    await call('connections:setSyncOnStart', { enabled: false });
+    expect(JSON.parse(readFileSync(join(dir, 'profiles.json'), 'utf8'))).toMatchObject({
+      syncOnStart: false,
+    });
+  });
+
+  it('a v1-only profile: the views read its v1 presses, and so does the header', async () => {
+    const saved = await call('connections:save', {
+      name: 'Acme v1',
+      baseUrl,
+      v1ClientId: tokens.v1Id,
+      v1Token: tokens.v1,
+    });
+    if (!saved.ok || !saved.value.state) throw new Error('not saved');
+    const result = await call('sync:run', {});
+    if (!result.ok) throw new Error(result.error.message);
+    const db = new Database(join(dir, 'profile-acme-v1.sqlite'), { readonly: true });
+    // Independent count: the raw results' presses, plain SQL over the v1 fact table.
+    const presses = Number(db.prepare('SELECT coalesce(sum(presses), 0) FROM v1_press').pluck().get());
+    const v2Rows = Number(db.prepare('SELECT count(*) FROM v2_button_feedback').pluck().get());
+    db.close();
+    expect(presses).toBeGreaterThan(0);
+    expect(v2Rows).toBe(0);
+    expect(await call('app:getState', {})).toMatchObject({
+      ok: true,
+      value: { hasData: true, lastSync: { source: 'v1', feedbackCount: presses } },
+    });
+    await call('connections:remove', { name: 'Acme v1', deleteData: true });
+    expect(await call('connections:switch', { name: 'Acme' })).toMatchObject({ ok: true });
+  }, 120_000);
 
   it('says once, in plain words, that the service cannot be reached, and the local file keeps answering', async () => {
     await emulator?.close();
@@ -245,11 +339,8 @@ describe('connection profiles', () => {
 
   it('leaves no token in any file of the data folder (SQLite, WAL, profiles.json) nor in any answer', async () => {
     await services.close();
+    expect(searchDataFolder()).toContain('profiles.json');
     const secrets = [tokens.v2, tokens.limited, tokens.v1];
-    for (const file of readdirSync(dir)) {
-      const bytes = readFileSync(join(dir, file)).toString('latin1');
-      for (const secret of secrets) expect(bytes.includes(secret), `${secret} in ${file}`).toBe(false);
-    }
     const answers = JSON.stringify(received);
     for (const secret of secrets) expect(answers.includes(secret), secret).toBe(false);
   });

@@ -2,6 +2,7 @@
 import { asObject, optInt, optString, reqInt, reqOneOf, reqString } from '../validate.ts';
 import type { Where } from '../validate.ts';
 import { parseFeedbackCommon } from './feedbackLists.ts';
+import type { FeedbackCommonV2 } from './feedbackLists.ts';
 
 export type TreeItemTypeV2 = 'GROUP' | 'EXPERIENCE_POINT';
 
@@ -13,14 +14,7 @@ export interface TreeItemV2 {
   type: TreeItemTypeV2;
 }
 
-export interface ButtonFeedbackV2 {
-  feedbackId: string;
-  smileyId: number;
-  localTime: string;
-  surveyId: number;
-  experiencePointId: number;
-  buttonIndex: number;
-  misuse: boolean;
+export interface ButtonFeedbackV2 extends FeedbackCommonV2 {
   smileyType: string;
   /** Documented for button feedbacks but not used by analytics: tolerated when absent. */
   position: number | null;

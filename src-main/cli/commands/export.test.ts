@@ -7,6 +7,9 @@ import ExcelJS from 'exceljs';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostile, writeExportStore } from '../../export/testing/exportStore.ts';
+import { storeNames } from '../../export/queryTable.ts';
+import { storeChart } from '../../export/storeCharts.ts';
+import { openStore } from '../../store/db.ts';
 import { runCommand } from '../testing.ts';
 import { exportCommand } from './export.ts';
 
@@ -172,14 +175,67 @@ describe('export charts', () => {
     expect(readFileSync(out, 'utf8')).toContain('>Presses by weekday and local hour</text>');
   });
 
-  it('the follow-ups chart says in one sentence that it is not there yet, and writes nothing', async () => {
-    const out = join(dir, 'f.png');
-    const r = await run('--chart', 'followups', '--format', 'png', '--out', out);
+  it('follow-ups: the pain points trend with its options, as the Follow-ups view draws it (PNG and SVG)', async () => {
+    const png = join(dir, 'followups.png');
+    const r = await run(...october, '--chart', 'followups', '--format', 'png', '--out', png);
+    expect(r.stdout).toBe(`Wrote ${png} (1600×900 PNG).\n`);
+    const image = PNG.sync.read(readFileSync(png));
+    expect([image.width, image.height]).toEqual([1600, 900]);
+    const svg = join(dir, 'followups.svg');
+    expect((await run(...october, '--chart', 'followups', '--format', 'svg', '--out', svg)).code).toBe(0);
+    const text = readFileSync(svg, 'utf8');
+    expect(text).toContain('>Trend of Pain points</text>');
+    // The fixture's pain answers (its notes): 10-02 'Waiting time' and '-30% Sale', 10-31 'Waiting time' alone;
+    // the x axis shows the two days, the legend both options, the y axis a percent scale up to 100 %.
+    for (const part of ['>2026-10-02<', '>2026-10-31<', '>Waiting time<', '>-30% Sale<', '>100 %<'])
+      expect(text).toContain(part);
+    expect(text).not.toContain('Friendly staff');
+    // The drawn shares, by hand: 10-02 two pain choices (one each: 50 % and 50 %), 10-31 one ('Waiting time' 100 %).
+    const store = openStore(db, { mustExist: true });
+    try {
+      const chart = storeChart(
+        store.db,
+        'followups',
+        { from: '2026-10-01', to: '2026-11-01' },
+        storeNames(store.db),
+      );
+      const series = chart.option.series as { name: string; data: number[] }[];
+      expect(series.map((s) => [s.name, s.data])).toEqual([
+        ['Waiting time', [50, 100]],
+        ['-30% Sale', [50, 0]],
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('follow-ups: --side highlights draws the other side; no answers in a period is one sentence', async () => {
+    const svg = join(dir, 'highlights.svg');
+    expect(
+      (await run(...october, '--chart', 'followups', '--side', 'highlights', '--format', 'svg', '--out', svg))
+        .code,
+    ).toBe(0);
+    const text = readFileSync(svg, 'utf8');
+    expect(text).toContain('>Trend of Highlights</text>');
+    expect(text).toContain('>Friendly staff<');
+    const none = join(dir, 'none.png');
+    const r = await run(
+      '--from',
+      '2025-01-01',
+      '--to',
+      '2025-02-01',
+      '--chart',
+      'followups',
+      '--format',
+      'png',
+      '--out',
+      none,
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      'feedback-desk export: The follow-ups chart is not available in this version yet; export trend, heatmap or ranking instead.\n',
+      'feedback-desk export: No follow-up answers match this selection; nothing was written.\n',
     );
-    expect(readdirSync(dir)).not.toContain('f.png');
+    expect(readdirSync(dir)).not.toContain('none.png');
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type ChartFormat,
   type PixelRatio,
   type TableFormat,
+  type TrendGrain,
 } from '../../../src-shared/contract.ts';
 import { comparisonWords, describeFilters } from '../../../src-shared/charts/exportWords.ts';
 import { querySpecProblem } from '../../analytics/query.ts';
@@ -20,6 +21,8 @@ import { optBool, optInt, optString, type CliCommand } from '../command.ts';
 import { query, readSpecOption, specFromOptions } from './query.ts';
 
 const formats = [...chartFormats, ...tableFormats];
+/** The periods a follow-ups chart can use (hours are drawn per day, as in the app). */
+const trendGrains = ['day', 'week', 'month', 'quarter', 'year'] as const satisfies readonly TrendGrain[];
 
 const isChartFormat = (f: string): f is ChartFormat => (chartFormats as readonly string[]).includes(f);
 const isTableFormat = (f: string): f is TableFormat => (tableFormats as readonly string[]).includes(f);
@@ -40,6 +43,13 @@ export const exportCommand: CliCommand = {
       type: 'string',
       choices: chartKinds,
       description: 'which chart (png, svg and pdf only)',
+    },
+    {
+      name: 'side',
+      type: 'string',
+      choices: ['pain-points', 'highlights'],
+      default: 'pain-points',
+      description: 'followups: pain points or highlights (its period: the day, week, month… of --by)',
     },
     {
       name: 'width',
@@ -109,7 +119,10 @@ export const exportCommand: CliCommand = {
       let what: string;
       try {
         if (isChartFormat(format)) {
-          const chart = storeChart(store.db, kind ?? 'trend', spec.filter, names);
+          const chart = storeChart(store.db, kind ?? 'trend', spec.filter, names, {
+            side: optString(options, 'side') === 'highlights' ? 'highlight' : 'painPoint',
+            grain: trendGrains.find((g) => spec.groupBy.includes(g)) ?? 'day',
+          });
           const caption: Caption = {
             title: chart.title,
             filters: describeFilters(chart.filter, names),

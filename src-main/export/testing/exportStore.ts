@@ -1,6 +1,7 @@
 // A small store file for export tests: hostile names (formula starts, markup), two scales, a finished sync run.
 import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
 import type { SurveyV2 } from '../../api/v2/structure.ts';
+import type Database from 'better-sqlite3';
 import { openStore } from '../../store/db.ts';
 
 /** Names a spreadsheet or an SVG could mistake for code; every one must come back as the same text. */
@@ -21,6 +22,9 @@ export const syncFinishedAt = '2026-11-02T08:30:00.000Z';
  * (question `hostile.question`), 200 nps. Presses (misuse left out unless said), local dates in October 2026:
  *   21/100: 10-01 b3, 10-01 b3, 10-02 b0           22/100: 10-02 b2, 10-31 b1, 10-05 b1 (misuse)
  *   3/200:  10-03 b10, 10-03 b9, 10-04 b0          21/100 on 11-01 b3 (outside October)
+ * Follow-ups of survey 100 (pain question 501, highlight question 502), one row per chosen option:
+ *   10-02 b0 (21): pain 'Waiting time' and pain `hostile.minus`;  10-31 b1 (22): pain 'Waiting time';
+ *   10-01 09:00 b3 (21): highlight 'Friendly staff'.
  */
 export function writeExportStore(path: string): void {
   const store = openStore(path, { now: () => new Date(syncFinishedAt) });
@@ -72,9 +76,36 @@ export function writeExportStore(path: string): void {
       press(3, 200, '2026-10-04T13:00:00.000-07:00', 0),
       press(21, 100, '2026-11-01T09:00:00.000+01:00', 3),
     ]);
+    writeFollowups(store.db);
     const run = store.syncRuns.start('test', 'http://127.0.0.1:1');
     store.syncRuns.finish(run, { status: 'done', itemsReceived: 10, rowsInserted: 10, feedbackTotal: 10 });
   } finally {
     store.close();
   }
+}
+
+/** The follow-up answers of the notes above, as a sync stores them (local wall-clock ms, the press's feedback id). */
+function writeFollowups(db: Database.Database): void {
+  const question = db.prepare(
+    'INSERT INTO v2_followup_question (followup_question_id, survey_id, positive, question_text) VALUES (?, 100, ?, ?)',
+  );
+  question.run(501, 0, 'What went wrong?');
+  question.run(502, 1, 'What went well?');
+  const option = db.prepare(
+    'INSERT INTO v2_followup_option (followup_option_id, followup_question_id, option_text) VALUES (?, ?, ?)',
+  );
+  option.run(11, 501, 'Waiting time');
+  option.run(12, 501, hostile.minus);
+  option.run(21, 502, 'Friendly staff');
+  const answer = db.prepare(
+    `INSERT INTO v2_followup_feedback (experience_point_id, local_time, feedback_id, followup_question_id,
+       followup_option_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, option_text)
+     VALUES (?, ?, ?, ?, ?, ?, 100, 1, ?, 0, NULL)`,
+  );
+  const id = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const local = (day: number, hour: number): number => Date.UTC(2026, 9, day, hour);
+  answer.run(21, local(2, 10), id(3), 501, 11, 120, 0);
+  answer.run(21, local(2, 10), id(3), 501, 12, 120, 0);
+  answer.run(22, local(31, 23) + 30 * 60_000, id(5), 501, 11, 60, 1);
+  answer.run(21, local(1, 9), id(1), 502, 21, 120, 3);
 }

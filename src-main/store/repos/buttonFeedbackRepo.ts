@@ -6,6 +6,7 @@ import type { CheckpointRepo } from './checkpointRepo.ts';
 import { bucketWidth, createBatchBuilder, hourlyBuckets, noPosition, noUi } from './feedbackBatch.ts';
 import type { FeedbackBatch } from './feedbackBatch.ts';
 import { allNodes, createNodeRollup } from './nodeRollup.ts';
+import { createPressPeriodRollup, weekhourRows } from './pressPeriodRollup.ts';
 import { createRollupRecount } from './rollupRecount.ts';
 
 export interface CheckpointWrite {
@@ -139,7 +140,8 @@ export function createButtonFeedbackRepo(
     `SELECT sum(${sum}) AS n FROM v2_node_rollup_daily WHERE node_id = ${allNodes} AND misuse = 0`,
   ).pluck();
   const nodes = createNodeRollup(db);
-  const recount = createRollupRecount(db, nodes);
+  const periods = createPressPeriodRollup(db);
+  const recount = createRollupRecount(db, nodes, periods);
 
   /** The 10 fact columns of row `i`, pushed onto `out`. */
   function pushRow(b: FeedbackBatch, i: number, out: unknown[]): void {
@@ -185,7 +187,10 @@ export function createButtonFeedbackRepo(
     return changes;
   }
 
-  /** Adds hourly buckets to the hourly rollup and, folded by local day, to the daily one; both to the node rollups. */
+  /**
+   * Adds hourly buckets to the hourly rollup and, folded by local day, to the daily one; both to the node rollups;
+   * the daily ones to the period rollup, and the hourly node rows, folded by month × hour of the week, to that one.
+   */
   function addBuckets(hourly: Float64Array): void {
     const daily: number[] = [];
     const dayIndex = new Map<string, number>();
@@ -218,8 +223,9 @@ export function createButtonFeedbackRepo(
     }
     upsertBuckets(upserts.hourly, hourly);
     upsertBuckets(upserts.daily, daily);
-    nodes.add('hourly', hourly);
+    nodes.addRows('weekhour', weekhourRows(nodes.add('hourly', hourly)));
     nodes.add('daily', daily);
+    periods.add(daily);
   }
 
   function upsertBuckets(statement: (rows: number) => Database.Statement, flat: ArrayLike<number>): void {

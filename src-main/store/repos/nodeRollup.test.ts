@@ -1,5 +1,7 @@
-// Node rollups: written live, around a swap, after a tree change and by migration 0006, each equal to a count
-// straight from the fact table by plain SQL (every press into each proper ancestor of its point, and into -1).
+// Node rollups (hourly, daily, month × hour of the week) and the point period rollup: written live, around a swap,
+// after a tree change and by migrations 0006 and 0009, each equal to a count straight from the fact table by plain
+// SQL (every press into each proper ancestor of its point, and into -1; calendar keys by SQLite's date functions).
+// Days include both DST changes (Berlin), ISO week 2020-W53 across the year end, and 29 February.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,15 +36,32 @@ const tree: TreeItem[] = [
 ];
 
 let next = 0;
-/** Deterministic pseudo-random presses over 5 points, 2 surveys, 4 days, every button, some misuse. */
+const dates = [
+  '2024-05-01',
+  '2024-05-02',
+  '2024-05-03',
+  '2024-05-04',
+  '2020-12-31',
+  '2021-01-03',
+  '2024-02-29',
+];
+const dst = ['2024-03-31', '2024-10-27'];
+/**
+ * Deterministic pseudo-random presses over 5 points, 2 surveys, 4 days of May and some awkward days (every fifth
+ * press: a DST day, at 02:xx local with either offset), every button, some misuse.
+ */
 function sample(n: number, seed = 1): ButtonFeedbackV2[] {
   let s = seed;
   const r = (k: number): number => ((s = (s * 48271) % 2147483647), s % k);
   const points = [21, 22, 3, 41, 99];
+  const time = (): string =>
+    r(5) === 0
+      ? `${dst[r(2)]}T02:${String(r(60)).padStart(2, '0')}:00.000+0${1 + r(2)}:00`
+      : `${dates[r(4) + (r(3) === 0 ? 3 : 0)]}T${String(r(24)).padStart(2, '0')}:${String(r(60)).padStart(2, '0')}:00.000+02:00`;
   return Array.from({ length: n }, () => ({
     feedbackId: `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`,
     smileyId: 1,
-    localTime: `2024-05-0${1 + r(4)}T${String(r(24)).padStart(2, '0')}:${String(r(60)).padStart(2, '0')}:00.000+02:00`,
+    localTime: time(),
     surveyId: 1 + r(2),
     experiencePointId: points[r(points.length)] ?? 21,
     buttonIndex: r(11),
@@ -55,20 +74,34 @@ function sample(n: number, seed = 1): ButtonFeedbackV2[] {
 
 const buttons = Array.from({ length: 11 }, (_, i) => i);
 
+type Grain = 'hourly' | 'daily' | 'weekhour';
+const grains: Grain[] = ['hourly', 'daily', 'weekhour'];
+const bucketColumn = { hourly: 'local_hour', daily: 'local_day', weekhour: 'month_hour' };
+const dayOf = (date: string): string => `CAST(julianday(${date}) - 2440587.5 AS INTEGER)`;
+/**
+ * A press's bucket by SQLite's date functions on its local time: hour or day number, or month × hour of the week
+ * (the month's first day number × 168 + Monday-based weekday × 24 + hour).
+ */
+const bucketOf: Record<Grain, string> = {
+  hourly: 'f.local_time / 3600000',
+  daily: 'f.local_time / 86400000',
+  weekhour: `${dayOf("date(f.local_time / 1000, 'unixepoch', 'start of month')")} * 168
+    + (CAST(strftime('%w', f.local_time / 1000, 'unixepoch') AS INTEGER) + 6) % 7 * 24
+    + CAST(strftime('%H', f.local_time / 1000, 'unixepoch') AS INTEGER)`,
+};
+
 /** The node rollup as stored, all-zero rows left out (a recount may leave them). */
-function stored(s: Store, grain: 'hourly' | 'daily'): unknown[] {
-  const bucket = grain === 'hourly' ? 'local_hour' : 'local_day';
+function stored(s: Store, grain: Grain): unknown[] {
   return s.db
     .prepare(
-      `SELECT node_id, ${bucket} AS b, survey_id, misuse, ${buttons.map((i) => `n${i}`).join(', ')}
+      `SELECT node_id, ${bucketColumn[grain]} AS b, survey_id, misuse, ${buttons.map((i) => `n${i}`).join(', ')}
        FROM v2_node_rollup_${grain} WHERE ${buttons.map((i) => `n${i}`).join(' + ')} > 0 ORDER BY 1, 2, 3, 4`,
     )
     .all();
 }
 
 /** The same, counted from the facts: each press into every proper ancestor (recursive CTE) and into -1. */
-function fromFacts(s: Store, grain: 'hourly' | 'daily'): unknown[] {
-  const width = grain === 'hourly' ? 3_600_000 : 86_400_000;
+function fromFacts(s: Store, grain: Grain): unknown[] {
   return s.db
     .prepare(
       `WITH RECURSIVE up(point, node) AS (
@@ -77,7 +110,7 @@ function fromFacts(s: Store, grain: 'hourly' | 'daily'): unknown[] {
          WHERE e.parent_id IS NOT NULL),
        node_of(point, node) AS (SELECT point, node FROM up
          UNION ALL SELECT DISTINCT experience_point_id, -1 FROM v2_button_feedback)
-       SELECT o.node AS node_id, f.local_time / ${width} AS b, f.survey_id, f.misuse,
+       SELECT o.node AS node_id, ${bucketOf[grain]} AS b, f.survey_id, f.misuse,
          ${buttons.map((i) => `sum(f.button_index = ${i}) AS n${i}`).join(', ')}
        FROM v2_button_feedback f JOIN node_of o ON o.point = f.experience_point_id
        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
@@ -85,8 +118,34 @@ function fromFacts(s: Store, grain: 'hourly' | 'daily'): unknown[] {
     .all();
 }
 
+/** The point period rollup as stored (bucket, point, survey, misuse, n0..n10), all-zero rows left out. */
+function storedPeriods(s: Store): unknown[] {
+  return s.db
+    .prepare(
+      `SELECT * FROM v2_button_rollup_period WHERE ${buttons.map((i) => `n${i}`).join(' + ')} > 0 ORDER BY 1, 2, 3, 4`,
+    )
+    .all();
+}
+
+/** The same from the facts: the local day, its week's Monday + 1000000 and its month's first day + 2000000. */
+function periodsFromFacts(s: Store): unknown[] {
+  const date = "date(f.local_time / 1000, 'unixepoch')";
+  return s.db
+    .prepare(
+      `WITH l(b, day) AS (SELECT DISTINCT ${dayOf(date)}, f.local_time / 86400000 FROM v2_button_feedback f
+         UNION ALL SELECT DISTINCT 1000000 + ${dayOf(`date(${date}, '-6 days', 'weekday 1')`)}, f.local_time / 86400000 FROM v2_button_feedback f
+         UNION ALL SELECT DISTINCT 2000000 + ${dayOf(`date(${date}, 'start of month')`)}, f.local_time / 86400000 FROM v2_button_feedback f)
+       SELECT l.b AS bucket, f.experience_point_id, f.survey_id, f.misuse,
+         ${buttons.map((i) => `sum(f.button_index = ${i}) AS n${i}`).join(', ')}
+       FROM v2_button_feedback f JOIN l ON l.day = f.local_time / 86400000
+       GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    )
+    .all();
+}
+
 const expectEqualToFacts = (s: Store): void => {
-  for (const grain of ['hourly', 'daily'] as const) expect(stored(s, grain)).toEqual(fromFacts(s, grain));
+  for (const grain of grains) expect(stored(s, grain)).toEqual(fromFacts(s, grain));
+  expect(storedPeriods(s)).toEqual(periodsFromFacts(s));
 };
 
 describe('node rollups', () => {
@@ -151,28 +210,37 @@ describe('node rollups', () => {
     store.buttonFeedback.writePage(
       sample(400).map((p, i) => ({ ...p, experiencePointId: points[i % points.length] ?? 21 })),
     );
-    const live = { hourly: stored(store, 'hourly'), daily: stored(store, 'daily') };
+    const live = Object.fromEntries(grains.map((g) => [g, stored(store, g)]));
     store.db
       .exec(`DROP TABLE v2_node_rollup_daily; DROP TABLE v2_node_rollup_hourly; DROP TABLE sync_verification;
+      DROP TABLE v2_button_rollup_period; DROP TABLE v2_node_rollup_weekhour; DROP TABLE v2_followup_label;
+      DROP TABLE v2_followup_rollup_daily; DROP TABLE v2_followup_node_rollup;
       DELETE FROM schema_migration WHERE version >= 6`);
     store.close();
     store = openStore(join(dir, 'store.sqlite'));
-    expect(stored(store, 'hourly')).toEqual(live.hourly);
-    expect(stored(store, 'daily')).toEqual(live.daily);
+    for (const g of grains) expect(stored(store, g)).toEqual(live[g]);
   });
 
-  it('built by migration 0006 for a store synced before equal the ones built live', () => {
+  it('built by migrations 0006 and 0009 for a store synced before equal the ones built live', () => {
     store.buttonFeedback.writePage(sample(700));
-    const live = { hourly: stored(store, 'hourly'), daily: stored(store, 'daily') };
+    const live = {
+      ...Object.fromEntries(grains.map((g) => [g, stored(store, g)])),
+      periods: storedPeriods(store),
+    };
     // The file as an older version left it: no node rollups, migration 0006 (and what came after) not applied;
-    // 0007 only rebuilds two tables as they are, so applying it again changes nothing here; 0008's table is dropped.
+    // 0007 only rebuilds two tables as they are, so applying it again changes nothing here; 0008's and 0009's
+    // tables are dropped.
     store.db
       .exec(`DROP TABLE v2_node_rollup_daily; DROP TABLE v2_node_rollup_hourly; DROP TABLE sync_verification;
+      DROP TABLE v2_button_rollup_period; DROP TABLE v2_node_rollup_weekhour; DROP TABLE v2_followup_label;
+      DROP TABLE v2_followup_rollup_daily; DROP TABLE v2_followup_node_rollup;
       DELETE FROM schema_migration WHERE version >= 6`);
     store.close();
     store = openStore(join(dir, 'store.sqlite'));
-    expect(stored(store, 'hourly')).toEqual(live.hourly);
-    expect(stored(store, 'daily')).toEqual(live.daily);
+    expect({
+      ...Object.fromEntries(grains.map((g) => [g, stored(store, g)])),
+      periods: storedPeriods(store),
+    }).toEqual(live);
     expectEqualToFacts(store);
   });
 });

@@ -1,7 +1,8 @@
-// Rollups per tree node (migration 0006): each press counts into every proper ancestor of its point and into node
-// -1 (every press). Kept current from the point rollups' buckets on the write path (a recount adds its differences)
-// and rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
+// Rollups per tree node (migrations 0006, 0009): each press counts into every proper ancestor of its point and into
+// node -1 (every press). Kept current from the point rollups' buckets on the write path (a recount adds its
+// differences) and rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
+import { monthHourSql } from '../periodBuckets.ts';
 import { bucketWidth } from './feedbackBatch.ts';
 
 /** The node that stands for every press of the store. */
@@ -10,10 +11,34 @@ export const allNodes = -1;
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
 const bucketsPerUpsert = 16;
 
-export type Grain = 'hourly' | 'daily';
-const tables: Record<Grain, { node: string; point: string; bucket: string }> = {
-  hourly: { node: 'v2_node_rollup_hourly', point: 'v2_button_rollup_hourly', bucket: 'local_hour' },
-  daily: { node: 'v2_node_rollup_daily', point: 'v2_button_rollup_daily', bucket: 'local_day' },
+export type Grain = 'hourly' | 'daily' | 'weekhour';
+/**
+ * Per grain: the node table and its bucket column, the point rollup it is counted from, that table's bucket column
+ * (what `applyPoint` ranges are in) and the node bucket as an expression over it. The month × hour-of-week rollup
+ * (0009) has no point table of its own: it is folded from the hourly point rollup.
+ */
+const tables: Record<Grain, { node: string; bucket: string; point: string; range: string; from: string }> = {
+  hourly: {
+    node: 'v2_node_rollup_hourly',
+    bucket: 'local_hour',
+    point: 'v2_button_rollup_hourly',
+    range: 'local_hour',
+    from: 'local_hour',
+  },
+  daily: {
+    node: 'v2_node_rollup_daily',
+    bucket: 'local_day',
+    point: 'v2_button_rollup_daily',
+    range: 'local_day',
+    from: 'local_day',
+  },
+  weekhour: {
+    node: 'v2_node_rollup_weekhour',
+    bucket: 'month_hour',
+    point: 'v2_button_rollup_hourly',
+    range: 'local_hour',
+    from: monthHourSql('local_hour'),
+  },
 };
 
 /** Point → its proper ancestors in the tree (nearest first; a cycle ends the walk), then -1. */
@@ -39,11 +64,19 @@ export function ancestorsOf(
 
 export interface NodeRollup {
   /**
-   * Adds point buckets (`bucketWidth` numbers each: point, bucket, survey, misuse, n0..n10; counts may be negative, a
-   * recount's differences) to the node rollup.
+   * Adds point buckets (`bucketWidth` numbers each: point, bucket, survey, misuse, n0..n10; counts may be negative,
+   * a recount's differences) to the node rollup; returns the node rows added (node, bucket, survey, misuse, n0..n10),
+   * all-zero ones left out.
    */
-  add(grain: Grain, pointBuckets: ArrayLike<number>): void;
-  /** Empties both node rollups and counts them again from the point rollups (after a tree change). */
+  add(grain: Grain, pointBuckets: ArrayLike<number>): number[][];
+  /** Adds node rows (node, bucket, survey, misuse, n0..n10), each key once, to the node rollup. */
+  addRows(grain: Grain, nodeRows: readonly number[][]): void;
+  /**
+   * Adds (`sign` 1) or takes away (−1) a point's rollup rows of `[from, to)` from its nodes (bucket numbers of the
+   * point rollup: hours for `weekhour`).
+   */
+  applyPoint(grain: Grain, point: number, from: number, to: number, sign: 1 | -1): void;
+  /** Empties the node rollups and counts them again from the point rollups (after a tree change). */
   rebuild(): void;
 }
 
@@ -68,7 +101,14 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
     );
   };
 
-  function add(grain: Grain, flat: ArrayLike<number>): void {
+  function upsertRows(grain: Grain, rows: readonly number[][]): void {
+    let i = 0;
+    for (; i + bucketsPerUpsert <= rows.length; i += bucketsPerUpsert)
+      upsert(grain, bucketsPerUpsert).run(rows.slice(i, i + bucketsPerUpsert).flat());
+    for (; i < rows.length; i++) upsert(grain, 1).run(rows[i]);
+  }
+
+  function add(grain: Grain, flat: ArrayLike<number>): number[][] {
     const up = ancestors();
     // Node buckets of the batch, merged across its points (many points share their group's bucket).
     const merged = new Map<string, number[]>();
@@ -92,10 +132,23 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
     }
     // Buckets that add nothing (a recount that found what was there) are not written.
     const rows = [...merged.values()].filter((row) => row.some((n, c) => c >= 4 && n !== 0));
-    let i = 0;
-    for (; i + bucketsPerUpsert <= rows.length; i += bucketsPerUpsert)
-      upsert(grain, bucketsPerUpsert).run(rows.slice(i, i + bucketsPerUpsert).flat());
-    for (; i < rows.length; i++) upsert(grain, 1).run(rows[i]);
+    upsertRows(grain, rows);
+    return rows;
+  }
+
+  function applyPoint(grain: Grain, point: number, from: number, to: number, sign: 1 | -1): void {
+    const t = tables[grain];
+    const folded = t.from !== t.bucket;
+    const statement = sql(
+      `INSERT INTO ${t.node} (node_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')})
+       SELECT @node, ${t.from}, survey_id, misuse,
+         ${counters.map((c) => (folded ? `@sign * sum(${c})` : `@sign * ${c}`)).join(', ')}
+       FROM ${t.point} WHERE experience_point_id = @point AND ${t.range} >= @from AND ${t.range} < @to
+       ${folded ? 'GROUP BY 2, 3, 4' : ''} ORDER BY 2, 3, 4
+       ON CONFLICT (node_id, ${t.bucket}, survey_id, misuse) DO UPDATE SET
+       ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+    );
+    for (const node of ancestors()(point)) statement.run({ node, point, from, to, sign });
   }
 
   function rebuild(): void {
@@ -109,7 +162,7 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
       .pluck()
       .all() as number[];
     // Points with the same ancestors are summed together first, then each sum goes to each of those nodes: the point
-    // rows are sorted once, not once per ancestor (as migration 0006).
+    // rows are sorted once, not once per ancestor (as migration 0006 does).
     const sets = new Map<string, number>();
     const pointSet = points.map((p) => {
       const key = up(p).join(',');
@@ -118,21 +171,28 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
       return [p, id];
     });
     const setNodes = [...sets].flatMap(([key, id]) => key.split(',').map((node) => [id, Number(node)]));
-    const sums = counters.map((c) => `sum(${c})`).join(', ');
     for (const grain of ['daily', 'hourly'] as const) {
       const t = tables[grain];
       sql(`DELETE FROM ${t.node}`).run();
       sql(
         `INSERT INTO ${t.node}
-         SELECT n.value ->> 1, b.bucket, b.survey_id, b.misuse, ${sums}
-         FROM (SELECT s.value ->> 1 AS set_id, r.${t.bucket} AS bucket, r.survey_id, r.misuse, ${counters.map((c) => `sum(r.${c}) AS ${c}`).join(', ')}
+         SELECT n.value ->> 1, b.bucket, b.survey_id, b.misuse, ${counters.map((c) => `sum(b.${c})`).join(', ')}
+         FROM (SELECT s.value ->> 1 AS set_id, r.${t.bucket} AS bucket, r.survey_id, r.misuse,
+                 ${counters.map((c) => `sum(r.${c}) AS ${c}`).join(', ')}
                FROM json_each(@pointSet) s JOIN ${t.point} r ON r.experience_point_id = s.value ->> 0
                GROUP BY 1, 2, 3, 4) b
          JOIN json_each(@setNodes) n ON n.value ->> 0 = b.set_id
          GROUP BY 1, 2, 3, 4`,
       ).run({ pointSet: JSON.stringify(pointSet), setNodes: JSON.stringify(setNodes) });
     }
+    // Month × hour of the week: folded from the hourly node rollup just counted (fewer rows than the points').
+    const w = tables.weekhour;
+    sql(`DELETE FROM ${w.node}`).run();
+    sql(
+      `INSERT INTO ${w.node} SELECT node_id, ${w.from} AS b, survey_id, misuse, ${counters.map((c) => `sum(${c})`).join(', ')}
+       FROM ${tables.hourly.node} GROUP BY node_id, b, survey_id, misuse`,
+    ).run();
   }
 
-  return { add, rebuild };
+  return { add, addRows: upsertRows, applyPoint, rebuild };
 }

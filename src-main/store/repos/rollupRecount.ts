@@ -1,9 +1,10 @@
 // Swapping a staged window of button feedbacks into the facts: the window's stored rows of the scope that the stage
 // does not hold as they are are deleted, the staged rows not yet stored inserted, and the hourly and daily rollups of
-// the points that changed (and their nodes) recounted. Runs inside the caller's transaction.
+// the points that changed (their nodes and periods) recounted. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
 import type { SwapSpec } from './buttonFeedbackRepo.ts';
-import type { Grain, NodeRollup } from './nodeRollup.ts';
+import type { NodeRollup } from './nodeRollup.ts';
+import { weekhourRows, type PressPeriodRollup } from './pressPeriodRollup.ts';
 
 const msPerHour = 3_600_000;
 const msPerDay = 86_400_000;
@@ -11,6 +12,7 @@ const factColumns =
   'experience_point_id, local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position, ui';
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
 const countsFromFacts = counters.map((_, i) => `sum(button_index = ${i})`).join(', ');
+type Grain = 'hourly' | 'daily';
 const tables: Record<Grain, { table: string; bucket: string; width: number }> = {
   hourly: { table: 'v2_button_rollup_hourly', bucket: 'local_hour', width: msPerHour },
   daily: { table: 'v2_button_rollup_daily', bucket: 'local_day', width: msPerDay },
@@ -25,7 +27,11 @@ export interface RollupRecount {
   swap(spec: SwapSpec): { removed: number; inserted: number };
 }
 
-export function createRollupRecount(db: Database.Database, nodes: NodeRollup): RollupRecount {
+export function createRollupRecount(
+  db: Database.Database,
+  nodes: NodeRollup,
+  periods: PressPeriodRollup,
+): RollupRecount {
   const cache = new Map<string, Database.Statement>();
   const sql = (text: string): Database.Statement => {
     let s = cache.get(text);
@@ -48,7 +54,7 @@ export function createRollupRecount(db: Database.Database, nodes: NodeRollup): R
 
   /**
    * Recounts both rollups of one point over `[fromMs, toMs)` (whole days) from the facts; the differences to what
-   * they held are pushed onto `deltas` (point buckets) for the node rollups.
+   * they held are pushed onto `deltas` (point buckets) for the node and period rollups.
    */
   function recountPoint(point: number, fromMs: number, toMs: number, deltas: Record<Grain, number[]>): void {
     for (const grain of ['hourly', 'daily'] as const) {
@@ -129,12 +135,13 @@ export function createRollupRecount(db: Database.Database, nodes: NodeRollup): R
       if (n > 0) note(s.point, n, s.lo, s.hi + 1);
     }
     sql('DELETE FROM v2_button_feedback_stage WHERE stream = ?').run(spec.stream);
-    // Recount whole days of the points that changed; their nodes get the differences, merged across points.
+    // Recount whole days of the points that changed; their nodes and periods get the differences, merged across points.
     const deltas: Record<Grain, number[]> = { hourly: [], daily: [] };
     for (const [p, c] of changed)
       recountPoint(p, Math.floor(c.lo / msPerDay) * msPerDay, Math.ceil(c.hi / msPerDay) * msPerDay, deltas);
-    nodes.add('hourly', deltas.hourly);
+    nodes.addRows('weekhour', weekhourRows(nodes.add('hourly', deltas.hourly)));
     nodes.add('daily', deltas.daily);
+    periods.add(deltas.daily);
     return { removed, inserted };
   }
 

@@ -1,6 +1,7 @@
 // The experience-point tree table: replaced whole on every sync (the service's tree is the truth).
 import type Database from 'better-sqlite3';
 import type { TreeItem } from '../../../src-shared/contract.ts';
+import { createFollowupRollup } from './followupRollup.ts';
 import { createNodeRollup } from './nodeRollup.ts';
 
 export interface TreeRepo {
@@ -19,12 +20,17 @@ export function createTreeRepo(db: Database.Database): TreeRepo {
     'SELECT experience_point_id AS id, parent_id AS parent FROM experience_point ORDER BY 1',
   );
   const nodes = createNodeRollup(db);
-  // A press counts into its point's ancestors: when any parent changes, the node rollups are counted again.
+  const followups = createFollowupRollup(db);
+  // A press (a follow-up) counts into its point's ancestors: when any parent changes, the node rollups are counted
+  // again.
   const replace = db.transaction((items: readonly TreeItem[]) => {
     const before = JSON.stringify(shape.all());
     clear.run();
     for (const item of items) insert.run(item);
-    if (JSON.stringify(shape.all()) !== before) nodes.rebuild();
+    if (JSON.stringify(shape.all()) !== before) {
+      nodes.rebuild();
+      followups.rebuildNodes();
+    }
   });
   return {
     replace: (items) => replace.immediate(items),

@@ -13,6 +13,7 @@ import { parseLocalDate, parseLocalTimestamp } from '../../api/localTime.ts';
 import { feedbackKey } from './buttonFeedbackRepo.ts';
 import type { CheckpointWrite } from './buttonFeedbackRepo.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
+import { createFollowupRollup, touch } from './followupRollup.ts';
 
 export interface FeedbackListRows {
   followup: FollowupFeedbackV2;
@@ -114,6 +115,10 @@ interface Statements {
   deleteAll: Database.Statement;
   deleteTree: Database.Statement;
   deleteSubtree: Database.Statement;
+  /** The points with rows in a window, as the three deletes choose them (for the follow-up rollup's recount). */
+  pointsAll: Database.Statement;
+  pointsTree: Database.Statement;
+  pointsSubtree: Database.Statement;
 }
 
 export function createV2FeedbackListRepo(
@@ -146,19 +151,38 @@ export function createV2FeedbackListRepo(
         `WITH RECURSIVE sub(id) AS (SELECT @root UNION SELECT e.experience_point_id FROM experience_point e JOIN sub ON e.parent_id = sub.id)
          DELETE FROM ${t.table} WHERE experience_point_id IN (SELECT id FROM sub) AND ${range}`,
       ),
+      pointsAll: db.prepare(`SELECT DISTINCT experience_point_id FROM ${t.table} WHERE ${range}`).pluck(),
+      pointsTree: db
+        .prepare(
+          `SELECT DISTINCT experience_point_id FROM ${t.table}
+           WHERE experience_point_id IN (SELECT experience_point_id FROM experience_point) AND ${range}`,
+        )
+        .pluck(),
+      pointsSubtree: db
+        .prepare(
+          `WITH RECURSIVE sub(id) AS (SELECT @root UNION SELECT e.experience_point_id FROM experience_point e JOIN sub ON e.parent_id = sub.id)
+           SELECT DISTINCT experience_point_id FROM ${t.table} WHERE experience_point_id IN (SELECT id FROM sub) AND ${range}`,
+        )
+        .pluck(),
     };
     cache.set(kind, s);
     return s;
   };
 
-  function deleteWindow(s: Statements, w: ListWindow): number {
+  const followups = createFollowupRollup(db);
+
+  /** Deletes a window's rows; with `touched`, first notes each point that had rows there with the window's days. */
+  function deleteWindow(s: Statements, w: ListWindow, touched: Map<number, [number, number]> | null): number {
     const from = parseLocalDate(w.startDate);
     const to = parseLocalDate(w.endDate);
     if (from === null || to === null) throw new Error(`bad window ${w.startDate}..${w.endDate}`);
     const range = { from: from * 86_400_000, to: to * 86_400_000 };
-    if (w.root !== null) return s.deleteSubtree.run({ ...range, root: w.root }).changes;
     // Per point (a range seek each) when the tree is known; a plain scan of the window otherwise.
-    return ((treeSize.get()?.n ?? 0) > 0 ? s.deleteTree : s.deleteAll).run(range).changes;
+    const kind = w.root !== null ? 'Subtree' : (treeSize.get()?.n ?? 0) > 0 ? 'Tree' : 'All';
+    const params = w.root !== null ? { ...range, root: w.root } : range;
+    if (touched)
+      for (const point of s[`points${kind}`].all(params) as number[]) touch(touched, point, from, to);
+    return s[`delete${kind}`].run(params).changes;
   }
 
   const writePage = db.transaction(
@@ -170,11 +194,17 @@ export function createV2FeedbackListRepo(
       const s = statementsOf(kind);
       const values = feedbackListTables[kind].values as (row: FeedbackCommonV2) => unknown[];
       const keyLength = feedbackListTables[kind].key.length;
-      const deleted = options.replaceWindow ? deleteWindow(s, options.replaceWindow) : 0;
+      // Follow-ups: the days each point's rows changed on, recounted into the follow-up rollups below.
+      const touched = kind === 'followup' ? new Map<number, [number, number]>() : null;
+      const deleted = options.replaceWindow ? deleteWindow(s, options.replaceWindow, touched) : 0;
       let written = 0;
       for (const f of items) {
         const t = parseLocalTimestamp(f.localTime);
         if (!t) throw new Error(`unreadable localTime '${f.localTime}' reached the store`); // the client validates first
+        if (touched) {
+          const day = Math.floor(t.localMs / 86_400_000);
+          touch(touched, f.experiencePointId, day, day + 1);
+        }
         const own = values(f);
         written += s.upsert.run(
           f.experiencePointId,
@@ -189,6 +219,7 @@ export function createV2FeedbackListRepo(
           ...own.slice(keyLength),
         ).changes;
       }
+      if (touched) followups.recount(touched);
       if (options.checkpoint) checkpoints.set(options.checkpoint.stream, options.checkpoint.cursor);
       return { written, deleted };
     },

@@ -1,19 +1,31 @@
-// The desktop menu's commands (main sends 'app:menu'): Sync now and Settings open their views; Export is passed on
-// as a DOM event for whichever export control the current view has.
+// The desktop menu's commands (main sends 'app:menu'): File › Export runs the current view's export (its report, else
+// its first chart's export choices), Sync › Sync now syncs from wherever the user is (progress in the header), and
+// Settings opens Connections (on the first screen: its connect form).
 import { onBeforeUnmount } from 'vue';
 import { useRouter } from 'vue-router';
 import { useClient } from '../client.ts';
+import { runMenuExport } from '../export/menuExport.ts';
+import { useAppStore } from '../stores/appStore.ts';
+import { useFilterStore } from '../stores/filterStore.ts';
+import { useShellStore } from '../stores/shellStore.ts';
 import { useSyncStore } from '../stores/syncStore.ts';
-
-export const exportRequestEvent = 'feedback-desk:export';
 
 export function useMenuCommands(): void {
   const router = useRouter();
+  const app = useAppStore();
   const sync = useSyncStore();
+  const shell = useShellStore();
+  const filters = useFilterStore();
   const stop = useClient().on('app:menu', ({ command }) => {
-    if (command === 'sync') void router.push({ name: 'sync' }).then(() => sync.syncNow());
-    else if (command === 'settings') void router.push({ name: 'connections' });
-    else window.dispatchEvent(new CustomEvent(exportRequestEvent));
+    shell.dismiss();
+    if (command === 'sync') {
+      shell.syncPanelOpen = true;
+      void sync.syncNow();
+    } else if (command === 'settings') {
+      if (app.hasData) void router.push({ name: 'connections', query: filters.query });
+      else shell.connectRequests++;
+    } else if (!app.hasData) shell.say('noDataToExport');
+    else if (runMenuExport() === null) shell.say('nothingToExport');
   });
   onBeforeUnmount(stop);
 }

@@ -43,3 +43,23 @@ export function useViewId(key: string): WritableComputedRef<number | null> {
     },
   });
 }
+
+/** A whole number from `min` to `max` in `?key=` (null when absent or out of range); writing null removes it. */
+export function useViewNumber(key: string, min: number, max: number): WritableComputedRef<number | null> {
+  const route = useRoute();
+  const router = useRouter();
+  return computed({
+    get: () => {
+      const raw = route.query[key];
+      const text = Array.isArray(raw) ? raw[0] : raw;
+      const n = typeof text === 'string' && text !== '' ? Number(text) : NaN;
+      return Number.isInteger(n) && n >= min && n <= max ? n : null;
+    },
+    set: (value) => {
+      const query = { ...route.query };
+      if (value === null) delete query[key];
+      else query[key] = String(value);
+      void router.replace({ path: route.path, query });
+    },
+  });
+}

@@ -1,4 +1,6 @@
 // English messages, complete: every text the app shows goes through these (vue-i18n, compiled without eval).
+import { enConnections } from './enConnections.ts';
+import { enExplore } from './enExplore.ts';
 import { enExport } from './enExport.ts';
 import { enInsights } from './enInsights.ts';
 export const en = {
@@ -130,11 +132,14 @@ export const en = {
     rows: '{n} rows',
     table: 'Rows behind the charts (arrow keys scroll)',
     spec: 'The query that made these rows',
+    slot: '{day}, {from}–{to} local time',
+    everyDay: 'Every weekday',
+    clearSlot: 'Show every weekday and hour',
   },
   patterns: {
     show: 'Show',
     chartLabel: '{measure} by weekday and hour of the day',
-    hint: "Hours are each experience point's local time: 9 is 9:00–9:59 on the point's own clock.",
+    hint: "Hours are each experience point's local time: 9 is 9:00–9:59 on the point's own clock. Click a cell for its rows.",
   },
   ranking: {
     measure: 'Rank by',
@@ -154,8 +159,10 @@ export const en = {
     needsRange: 'A ranking needs a period with a start and an end: choose one other than all time.',
     tooFew: '{count} more have too few presses to be ranked.',
   },
+  ...enExplore,
   ...enInsights,
   ...enExport,
+  ...enConnections,
 } as const;
 
 export type Messages = typeof en;

@@ -1,4 +1,5 @@
 // Numbers and dates in the system's locale (the messages are English; the formats follow the user's settings).
+import { formatNumber } from '../../../src-shared/charts/chartFormat.ts';
 import { dayNumber } from '../filters/periods.ts';
 
 export interface Format {
@@ -12,18 +13,19 @@ export interface Format {
   /** A local date `yyyy-MM-dd` as the locale writes it. */
   day(text: string): string;
   dateTime(iso: string): string;
+  /** A wall-clock local time `yyyy-MM-ddTHH:mm…` as the locale writes it, without moving it to another zone. */
+  wallTime(local: string): string;
 }
 
 export function createFormat(locale: string): Format {
-  const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const score = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const wall = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return {
     locale,
-    count: (n) => count.format(n),
-    score: (n) => (n === null || n === undefined ? '–' : score.format(n)),
+    // The same rules as the charts' formatters (chartFormat.ts), so an exported chart writes numbers as the app.
+    count: (n) => formatNumber({ style: 'count', locale }, n),
+    score: (n) => (n === null || n === undefined ? '–' : formatNumber({ style: 'score', locale }, n)),
     delta: (n, digits = 1) =>
       n === null || n === undefined
         ? '–'
@@ -32,7 +34,7 @@ export function createFormat(locale: string): Format {
             minimumFractionDigits: digits,
             maximumFractionDigits: digits,
           }).format(n),
-    percent: (s) => (s === null || s === undefined ? '–' : percent.format(s)),
+    percent: (s) => (s === null || s === undefined ? '–' : formatNumber({ style: 'percent', locale }, s)),
     day: (text) => {
       const n = dayNumber(text);
       return n === null ? text : day.format(new Date(n * 86_400_000));
@@ -40,6 +42,10 @@ export function createFormat(locale: string): Format {
     dateTime: (iso) => {
       const d = new Date(iso);
       return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+    },
+    wallTime: (local) => {
+      const d = new Date(`${local.slice(0, 16)}:00Z`);
+      return Number.isNaN(d.getTime()) ? local : wall.format(d);
     },
   };
 }

@@ -2,7 +2,12 @@
 // sync on start, and an unreachable service said once per session (the views keep reading the local file).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppSyncResult, SyncHistoryEntry, SyncProgress } from '../../../src-shared/contract.ts';
+import type {
+  AppSyncResult,
+  StoredVerification,
+  SyncHistoryEntry,
+  SyncProgress,
+} from '../../../src-shared/contract.ts';
 import { useClient } from '../client.ts';
 import { useAppStore } from './appStore.ts';
 
@@ -15,6 +20,8 @@ export const useSyncStore = defineStore('sync', () => {
   const error = ref<string | null>(null);
   const cancelled = ref(false);
   const history = ref<SyncHistoryEntry[]>([]);
+  /** The newest check against the service kept in the local file (shown until this session syncs). */
+  const lastCheck = ref<StoredVerification | null>(null);
   /** Set the first time the service cannot be reached; dismissed by the user, never repeated this session. */
   const offlineNotice = ref<string | null>(null);
   let offlineSaid = false;
@@ -29,8 +36,13 @@ export const useSyncStore = defineStore('sync', () => {
   }
 
   async function loadHistory(): Promise<void> {
-    const r = await useClient().invoke('sync:history', {});
-    history.value = r.ok ? r.value : [];
+    const client = useClient();
+    const [runs, check] = await Promise.all([
+      client.invoke('sync:history', {}),
+      client.invoke('sync:lastVerification', {}),
+    ]);
+    history.value = runs.ok ? runs.value : [];
+    lastCheck.value = check.ok ? check.value : null;
   }
 
   async function syncNow(): Promise<boolean> {
@@ -92,6 +104,7 @@ export const useSyncStore = defineStore('sync', () => {
     error,
     cancelled,
     history,
+    lastCheck,
     offlineNotice,
     loadHistory,
     syncNow,

@@ -60,6 +60,18 @@ export function pressesPerHourOfWeek(storePath: string, span: Span): Map<string,
   });
 }
 
+/** Days in the span with a press on local weekday `d` (ISO) in local hour `h`: the Data view's rows of that cell. */
+export function daysWithPressesAt(storePath: string, span: Span, d: number, h: number): number {
+  return withDb(storePath, (db) => {
+    const row = db
+      .prepare(
+        `SELECT COUNT(DISTINCT f.local_day) AS n ${facts} AND f.local_weekday = @d AND f.local_hour = @h`,
+      )
+      .get({ ...span, d, h }) as { n: number };
+    return row.n;
+  });
+}
+
 /** Presses in the whole subtree of each child of the tree's root, by child id (children without presses left out). */
 export function pressesPerRootChild(storePath: string, span: Span): Map<number, number> {
   return withDb(storePath, (db) => {

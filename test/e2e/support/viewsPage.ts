@@ -41,6 +41,20 @@ export class ViewsPage {
     return JSON.parse((await chart.getAttribute('data-series')) ?? 'null') as T;
   }
 
+  /**
+   * Clicks the heatmap cell of ISO weekday `d` (rows, Monday on top) and local hour `h` (columns): the cell's centre
+   * from the chart's grid (patternHeatmap.ts: 56 px left, 96 right, 16 top, 48 bottom).
+   */
+  async clickHeatmapCell(testId: string, d: number, h: number): Promise<void> {
+    const canvas = this.page.locator(`[data-testid="${testId}"] canvas`).first();
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error(`${testId} is not drawn`);
+    const width = box.width - 56 - 96;
+    const height = box.height - 16 - 48;
+    // ECharts stacks a hover layer over the drawing: the mouse clicks where a person would, at page coordinates.
+    await this.page.mouse.click(box.x + 56 + ((h + 0.5) * width) / 24, box.y + 16 + ((d - 0.5) * height) / 7);
+  }
+
   rankingRow(id: number): Locator {
     return this.page.getByTestId('ranking-table').locator(`tbody tr[data-id="${id}"]`);
   }

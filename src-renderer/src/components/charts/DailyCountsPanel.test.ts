@@ -3,7 +3,11 @@ import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { tabulateDailyButtonCounts } from '../../../../src-shared/charts/dailyButtonCounts.ts';
 import { scaleOptions } from '../../filters/scaleOptions.ts';
+import { setFormatLocale } from '../../i18n/format.ts';
+import { createAppI18n } from '../../i18n/index.ts';
 import DailyCountsPanel from './DailyCountsPanel.vue';
+
+setFormatLocale('en-US');
 
 const options = scaleOptions({
   scales: [
@@ -35,7 +39,7 @@ const mountPanel = (props: Partial<InstanceType<typeof DailyCountsPanel>['$props
       animation: false,
       ...props,
     },
-    global: { stubs: { DailyButtonChart: true } },
+    global: { stubs: { DailyButtonChart: true }, plugins: [createAppI18n()] },
   });
 
 describe('DailyCountsPanel', () => {

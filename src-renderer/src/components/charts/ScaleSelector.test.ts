@@ -2,7 +2,11 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { ScaleOption } from '../../filters/scaleOptions.ts';
+import { createAppI18n } from '../../i18n/index.ts';
+import { setFormatLocale } from '../../i18n/format.ts';
 import ScaleSelector from './ScaleSelector.vue';
+
+setFormatLocale('en-US');
 
 const options: ScaleOption[] = [
   {
@@ -26,7 +30,11 @@ const options: ScaleOption[] = [
 ];
 
 const mountSelector = (selected: ScaleOption['group'] | null = 'four') =>
-  mount(ScaleSelector, { props: { options, selected }, attachTo: document.body });
+  mount(ScaleSelector, {
+    props: { options, selected },
+    attachTo: document.body,
+    global: { plugins: [createAppI18n()] },
+  });
 
 describe('ScaleSelector', () => {
   it('offers exactly the given scales as a labelled radio group, the selected one checked', () => {

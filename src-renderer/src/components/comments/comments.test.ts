@@ -2,6 +2,7 @@
 // a bounded DOM, keyboard moves, and asking for more near the end.
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
+import { createAppI18n } from '../../i18n/index.ts';
 import CommentList from './CommentList.vue';
 import HighlightedText from './HighlightedText.vue';
 import { segmentsFromMatches } from './segments.ts';
@@ -62,6 +63,7 @@ describe('CommentList', () => {
     const w = mount(CommentList, {
       props: { items, total: 100_000, loading: false, label: 'Comments' },
       attachTo: document.body,
+      global: { plugins: [createAppI18n()] },
     });
     const list = w.get('[role="listbox"]');
     expect(list.attributes('aria-label')).toBe('Comments');
@@ -79,12 +81,19 @@ describe('CommentList', () => {
   });
 
   it('asks for more when the loaded rows run out before the total, not while loading', async () => {
-    const w = mount(CommentList, { props: { items: comments(12), total: 500, loading: false, label: 'C' } });
+    const global = { plugins: [createAppI18n()] };
+    const w = mount(CommentList, {
+      props: { items: comments(12), total: 500, loading: false, label: 'C' },
+      global,
+    });
     expect(w.emitted('loadMore')).toHaveLength(1);
     await w.setProps({ loading: true });
     await w.setProps({ items: comments(12) });
     expect(w.emitted('loadMore')).toHaveLength(1);
-    const all = mount(CommentList, { props: { items: comments(12), total: 12, loading: false, label: 'C' } });
+    const all = mount(CommentList, {
+      props: { items: comments(12), total: 12, loading: false, label: 'C' },
+      global,
+    });
     expect(all.emitted('loadMore')).toBeUndefined();
   });
 });

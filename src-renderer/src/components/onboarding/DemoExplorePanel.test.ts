@@ -1,7 +1,16 @@
 // The first-launch panel: a labelled button, a progress bar and Cancel while syncing, the outcome said in words.
-import { mount } from '@vue/test-utils';
-import { describe, expect, it } from 'vitest';
+import { mount as mountWith } from '@vue/test-utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setFormatLocale } from '../../i18n/format.ts';
+import { createAppI18n } from '../../i18n/index.ts';
 import DemoExplorePanel from './DemoExplorePanel.vue';
+
+type Props = InstanceType<typeof DemoExplorePanel>['$props'];
+/** With the app's English messages; numbers in en-US (12,345). */
+const mount = (_c: typeof DemoExplorePanel, options: { props: Props }) =>
+  mountWith(DemoExplorePanel, { ...options, global: { plugins: [createAppI18n()] } });
+beforeAll(() => setFormatLocale('en-US'));
+afterAll(() => setFormatLocale(null));
 
 describe('DemoExplorePanel', () => {
   it('offers the demo and asks for it on click', async () => {

@@ -1,13 +1,25 @@
-// The sync panel's words, with values worked out by hand.
+// The sync panel's words through the app's English messages and en-US formats, with values worked out by hand.
 import { describe, expect, it } from 'vitest';
+import { createFormat } from '../../i18n/format.ts';
+import { createAppI18n } from '../../i18n/index.ts';
 import {
-  formatDuration,
-  historyRow,
-  streamLabel,
+  formatDuration as duration,
+  historyRow as row_,
+  overallFraction,
+  streamLabel as label,
   progressFraction,
-  progressLine,
-  verificationVerdict,
+  progressLine as line,
+  verificationVerdict as verdict,
 } from './syncFormat.ts';
+import type { SyncHistoryEntry, SyncProgress, SyncVerification } from '../../../../src-shared/contract.ts';
+
+const { t } = createAppI18n().global;
+const fmt = createFormat('en-US');
+const streamLabel = (s: string) => label(s, t);
+const formatDuration = (s: number) => duration(s, t);
+const progressLine = (p: SyncProgress) => line(p, t, fmt);
+const verificationVerdict = (v: SyncVerification) => verdict(v, t, fmt);
+const historyRow = (h: SyncHistoryEntry) => row_(h, t, fmt);
 
 describe('sync panel words', () => {
   it('names streams', () => {
@@ -34,9 +46,13 @@ describe('sync panel words', () => {
       '12,345 items · 4,100/s · about 2 min 05 s left',
     );
     expect(progressLine({ ...running, phase: 'done', etaSeconds: 3 })).toBe('12,345 items · done');
+    expect(progressLine({ ...running, items: 1, phase: 'failed' })).toBe('1 item · failed');
     expect(progressFraction(running)).toBe(0.25);
     expect(progressFraction({ ...running, fraction: null })).toBeNull();
     expect(progressFraction({ ...running, phase: 'done', fraction: null })).toBe(1);
+    // The whole sync: the mean of the streams that can tell, (0.25 + 1) / 2; none can tell → null.
+    expect(overallFraction([running, { ...running, stream: 'v1', phase: 'done' }])).toBe(0.625);
+    expect(overallFraction([{ ...running, fraction: null }])).toBeNull();
   });
 
   it('says whether the file agrees with the service', () => {
@@ -49,7 +65,8 @@ describe('sync panel words', () => {
     };
     expect(verificationVerdict({ ...base, mismatchCount: 0, mismatchDays: [] })).toEqual({
       ok: true,
-      text: 'The local file agrees with the service’s own counts: 1,000 presses (misuse excluded) from 2023-01-01 to 2026-01-01, 40 point-survey-days compared.',
+      // `to` is exclusive: the last day compared is 2025-12-31.
+      text: 'The local file agrees with the service’s own counts: 1,000 presses (misuse excluded) from Jan 1, 2023 to Dec 31, 2025, 40 point-survey-days compared.',
     });
     const bad = verificationVerdict({
       ...base,
@@ -58,7 +75,9 @@ describe('sync panel words', () => {
       mismatchDays: ['2025-02-03'],
     });
     expect(bad.ok).toBe(false);
-    expect(bad.text).toContain('local 1,000, service 1,003), first on 2025-02-03');
+    expect(bad.text).toBe(
+      '2 point-survey-days differ from the service’s counts (local 1,000, service 1,003), first on Feb 3, 2025. Sync again with a full refresh of those days.',
+    );
   });
 
   it('writes a history row', () => {
@@ -76,6 +95,7 @@ describe('sync panel words', () => {
       error: 'The service at https://feedback.example.com cannot be reached.',
     });
     expect(row).toMatchObject({
+      when: fmt.dateTime('2026-03-02T10:00:00.000Z'),
       what: 'v2 · feedback.example.com',
       rows: '1,500 new of 2,000 received',
       duration: '1 min 05 s',

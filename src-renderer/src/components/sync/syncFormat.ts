@@ -1,45 +1,51 @@
-// Words for the sync panel: stream names, rates, time left, durations, outcomes and the verification's verdict.
+// Words for the sync panels: stream names, rates, time left, durations, outcomes and the verification's verdict,
+// through the app's messages (`t`) and the system's number and date formats (`fmt`).
 import type { SyncHistoryEntry, SyncProgress, SyncVerification } from '../../../../src-shared/contract.ts';
+import { addDays } from '../../filters/periods.ts';
+import type { Format } from '../../i18n/format.ts';
 
-const streamNames: Record<string, string> = {
-  'v2:surveys': 'Survey definitions',
-  'v2:questions': 'Questions',
-  'v2:experience-points': 'Experience points',
-  'v2:button-feedbacks': 'Button presses',
-  'v2:resources': 'Other v2 data',
-  v1: 'v1 results',
-  verify: 'Check against the service’s counts',
+/** vue-i18n's `t`: a message by key, with named values, and the plural form for a number when given. */
+export type Translate = (key: string, values?: Record<string, unknown>, plural?: number) => string;
+
+/** The streams main reports, by their message key (sync.streams.*). */
+const streamKeys: Record<string, string> = {
+  'v2:surveys': 'surveys',
+  'v2:questions': 'questions',
+  'v2:experience-points': 'experiencePoints',
+  'v2:button-feedbacks': 'buttonFeedbacks',
+  'v2:resources': 'resources',
+  v1: 'v1',
+  verify: 'verify',
 };
 
-/** 'v2:follow-up-options' → 'Follow-up options (v2)'. */
-export function streamLabel(stream: string): string {
-  const known = streamNames[stream];
-  if (known) return known;
+/** 'v2:button-feedbacks' → 'Button presses'; another stream by its own words: 'Follow-up options (v2)'. */
+export function streamLabel(stream: string, t: Translate): string {
+  const key = streamKeys[stream];
+  if (key) return t(`sync.streams.${key}`);
   const [api, rest] = stream.includes(':') ? stream.split(':', 2) : ['', stream];
-  const words = (rest ?? '').replace(/-/g, ' ').replace(/\bfollow up\b/g, 'follow-up');
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}${api ? ` (${api})` : ''}`;
+  const raw = (rest ?? '').replace(/-/g, ' ').replace(/\bfollow up\b/g, 'follow-up');
+  const words = `${raw.charAt(0).toUpperCase()}${raw.slice(1)}`;
+  return api ? t('sync.otherStream', { words, api }) : words;
 }
 
-const number = (n: number): string => Math.round(n).toLocaleString('en-US');
-
 /** "1 h 02 min", "3 min 05 s", "42 s". */
-export function formatDuration(seconds: number): string {
+export function formatDuration(seconds: number, t: Translate): string {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (s < 60) return t('sync.seconds', { s });
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
-  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+  if (m < 60) return t('sync.minutes', { m, s: two(s % 60) });
+  return t('sync.hours', { h: Math.floor(m / 60), m: two(m % 60) });
 }
 
 /** "12,345 items · 4,100/s · about 2 min 05 s left" (the parts that are known). */
-export function progressLine(p: SyncProgress): string {
-  const parts = [`${number(p.items)} items`];
-  if (p.itemsPerSecond !== undefined && p.itemsPerSecond > 0) parts.push(`${number(p.itemsPerSecond)}/s`);
+export function progressLine(p: SyncProgress, t: Translate, fmt: Format): string {
+  const parts = [t('sync.items', { items: fmt.count(p.items) }, p.items)];
+  if (p.itemsPerSecond !== undefined && p.itemsPerSecond > 0)
+    parts.push(t('sync.rate', { rate: fmt.count(Math.round(p.itemsPerSecond)) }));
   if (p.phase === 'running' && p.etaSeconds !== undefined)
-    parts.push(`about ${formatDuration(p.etaSeconds)} left`);
-  if (p.phase === 'done') parts.push('done');
-  if (p.phase === 'failed') parts.push('failed');
-  if (p.phase === 'cancelled') parts.push('cancelled');
+    parts.push(t('sync.left', { duration: formatDuration(p.etaSeconds, t) }));
+  if (p.phase !== 'running') parts.push(t(`sync.phase.${p.phase}`));
   return parts.join(' · ');
 }
 
@@ -51,42 +57,52 @@ export function progressFraction(p: SyncProgress): number | null {
     : null;
 }
 
-export function verificationVerdict(v: SyncVerification): { ok: boolean; text: string } {
-  const range = `${v.from} to ${v.to}`;
+/** The whole sync's share done: the mean of the streams that can tell (null when none can). */
+export function overallFraction(streams: readonly SyncProgress[]): number | null {
+  const known = streams.map(progressFraction).filter((f): f is number => f !== null);
+  return known.length === 0 ? null : known.reduce((a, b) => a + b, 0) / known.length;
+}
+
+/** The verdict in words; the compared days are `from` up to `to` exclusive, so the last day said is `to` − 1. */
+export function verificationVerdict(
+  v: SyncVerification,
+  t: Translate,
+  fmt: Format,
+): { ok: boolean; text: string } {
   if (v.mismatchCount === 0)
     return {
       ok: true,
-      text: `The local file agrees with the service’s own counts: ${number(v.localTotal)} presses (misuse excluded) from ${range}, ${number(v.groupsCompared)} point-survey-days compared.`,
+      text: t('sync.agrees', {
+        count: fmt.count(v.localTotal),
+        first: fmt.day(v.from),
+        last: fmt.day(addDays(v.to, -1)),
+        groups: fmt.count(v.groupsCompared),
+      }),
     };
   return {
     ok: false,
-    text: `${number(v.mismatchCount)} point-survey-days differ from the service’s counts (local ${number(v.localTotal)}, service ${number(v.serviceTotal)}), first on ${v.mismatchDays.join(', ')}. Sync again with a full refresh of those days.`,
+    text: t('sync.differs', {
+      count: fmt.count(v.mismatchCount),
+      local: fmt.count(v.localTotal),
+      service: fmt.count(v.serviceTotal),
+      days: v.mismatchDays.map((d) => fmt.day(d)).join(', '),
+    }),
   };
 }
 
-const outcomes: Record<SyncHistoryEntry['status'], string> = {
-  running: 'Running',
-  done: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  interrupted: 'Interrupted',
-};
-
-export function historyRow(h: SyncHistoryEntry): {
-  when: string;
-  what: string;
-  rows: string;
-  duration: string;
-  outcome: string;
-} {
-  const when = new Date(h.startedAt);
+export function historyRow(
+  h: SyncHistoryEntry,
+  t: Translate,
+  fmt: Format,
+): { when: string; what: string; rows: string; duration: string; outcome: string } {
   return {
-    when: Number.isNaN(when.getTime())
-      ? h.startedAt
-      : when.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }),
+    when: fmt.dateTime(h.startedAt),
     what: `${h.source === 'v1' ? 'v1' : 'v2'} · ${h.baseUrl.replace(/^https?:\/\//, '')}`,
-    rows: `${number(h.rowsInserted)} new of ${number(h.itemsReceived)} received`,
-    duration: h.seconds === null ? '—' : formatDuration(h.seconds),
-    outcome: outcomes[h.status],
+    rows: t('sync.history.rowsText', {
+      inserted: fmt.count(h.rowsInserted),
+      received: fmt.count(h.itemsReceived),
+    }),
+    duration: h.seconds === null ? '—' : formatDuration(h.seconds, t),
+    outcome: t(`sync.outcomes.${h.status}`),
   };
 }

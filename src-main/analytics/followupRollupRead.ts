@@ -1,0 +1,95 @@
+// Follow-up option counts per side from the follow-up rollups (migration 0009): the selected subtrees as node rows
+// (whole months, weeks and days of the range) plus each selected node's own point rows, instead of the fact rows.
+import type Database from 'better-sqlite3';
+import type { FeedbackFilter, FollowupSide } from '../../src-shared/contract.ts';
+import { coverDays } from '../store/periodBuckets.ts';
+import { allNodes } from '../store/repos/nodeRollup.ts';
+import { dayNumber, statement } from './feedbackSql.ts';
+import { nodeSources } from './pointGroups.ts';
+
+/** Day numbers far before and after any stored day: an open end of a range. */
+const firstDay = 0;
+const afterLastDay = 100_000;
+
+export interface OptionCount {
+  positive: number;
+  option_id: number;
+  label: string;
+  n: number;
+}
+
+/**
+ * True when the rollup answers exactly: it counts feedbacks per question, and a side's feedbacks are their sum only
+ * when no survey has two questions on one side (the service's model: one question per side and survey).
+ */
+export function rollupAnswers(db: Database.Database): boolean {
+  return !statement(
+    db,
+    `SELECT EXISTS (SELECT 1 FROM v2_followup_question GROUP BY survey_id, positive HAVING count(*) > 1)`,
+  )
+    .pluck()
+    .get();
+}
+
+/** Option counts per side (label as the facts' `coalesce(option_text, option's text, id)`) and feedbacks per side. */
+export function optionCountsFromRollup(
+  db: Database.Database,
+  filter: FeedbackFilter,
+  side: FollowupSide | undefined,
+): { options: OptionCount[]; feedbacks: Map<number, number> } {
+  const from = filter.from === undefined ? firstDay : dayNumber(filter.from);
+  const to = filter.to === undefined ? afterLastDay : dayNumber(filter.to);
+  const tree = filter.experiencePointIds
+    ? (statement(db, 'SELECT experience_point_id AS id, parent_id AS parent FROM experience_point').all() as {
+        id: number;
+        parent: number | null;
+      }[])
+    : [];
+  const { nodes, points } = nodeSources(tree, filter.experiencePointIds, null, allNodes);
+  const where: string[] = [];
+  const params: Record<string, unknown> = {
+    nodes: JSON.stringify(nodes.map(([n]) => n)),
+    points: JSON.stringify(points.map(([p]) => p)),
+    ranges: JSON.stringify(coverDays(from, to).map((r) => [r.lo, r.hi])),
+    from,
+    to,
+  };
+  if (!filter.includeMisuse) where.push('r.misuse = 0');
+  if (filter.surveyIds) {
+    params.surveyIds = JSON.stringify(filter.surveyIds);
+    where.push('r.survey_id IN (SELECT value FROM json_each(@surveyIds))');
+  }
+  if (side) {
+    params.positive = side === 'highlight' ? 1 : 0;
+    where.push('q.positive = @positive');
+  }
+  const cond = where.length ? `AND ${where.join(' AND ')}` : '';
+  const columns =
+    'q.positive AS positive, r.followup_option_id AS option_id, r.label_id AS label_id, r.n AS n';
+  const rows = statement(
+    db,
+    `WITH c AS (
+       SELECT ${columns} FROM json_each(@nodes) s CROSS JOIN json_each(@ranges) j
+       CROSS JOIN v2_followup_node_rollup r ON r.node_id = s.value AND r.bucket >= j.value ->> 0 AND r.bucket < j.value ->> 1
+       JOIN v2_followup_question q ON q.followup_question_id = r.followup_question_id
+       WHERE true ${cond}
+       UNION ALL
+       SELECT ${columns} FROM json_each(@points) s
+       CROSS JOIN v2_followup_rollup_daily r ON r.experience_point_id = s.value AND r.local_day >= @from AND r.local_day < @to
+       JOIN v2_followup_question q ON q.followup_question_id = r.followup_question_id
+       WHERE true ${cond}),
+     g AS (SELECT positive, option_id, label_id, sum(n) AS n FROM c GROUP BY 1, 2, 3)
+     SELECT g.positive, g.option_id,
+       CASE WHEN g.label_id = 0 THEN coalesce(o.option_text, CAST(g.option_id AS TEXT)) ELSE l.option_text END AS label,
+       g.n
+     FROM g LEFT JOIN v2_followup_label l ON l.label_id = g.label_id
+     LEFT JOIN v2_followup_option o ON o.followup_option_id = g.option_id`,
+  ).all(params) as OptionCount[];
+  const feedbacks = new Map<number, number>();
+  const options: OptionCount[] = [];
+  for (const r of rows) {
+    if (r.option_id === -1) feedbacks.set(r.positive, (feedbacks.get(r.positive) ?? 0) + r.n);
+    else if (r.n !== 0) options.push(r);
+  }
+  return { options, feedbacks };
+}

@@ -1,0 +1,99 @@
+// Presses per point × period (day, ISO week, month) — v2_button_rollup_period, migration 0009 — kept current from
+// the daily point buckets on the write path and adjusted around a recount from the daily point rollup; and hour keys
+// mapped to month × hour of the week for the node rollup. Runs inside the caller's transaction.
+import type Database from 'better-sqlite3';
+import { monthHourOf, periodBucket, periodBucketSql, periodLevels } from '../periodBuckets.ts';
+import { bucketWidth } from './feedbackBatch.ts';
+
+const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
+const bucketsPerUpsert = 16;
+
+export interface PressPeriodRollup {
+  /** Adds daily point buckets (`bucketWidth` numbers each: point, day, survey, misuse, n0..n10) at every level. */
+  add(dailyBuckets: ArrayLike<number>): void;
+  /** Adds (`sign` 1) or takes away (−1) a point's daily rollup rows of days `[from, to)` at every level. */
+  applyPoint(point: number, from: number, to: number, sign: 1 | -1): void;
+}
+
+/** Merges flat buckets whose key (first four numbers) maps to the same new key. */
+function refold(flat: ArrayLike<number>, keyOf: (at: number) => number[][]): number[][] {
+  const merged = new Map<string, number[]>();
+  for (let at = 0; at < flat.length; at += bucketWidth) {
+    for (const key of keyOf(at)) {
+      const id = key.join('|');
+      let row = merged.get(id);
+      if (!row) merged.set(id, (row = [...key, ...new Array<number>(11).fill(0)]));
+      for (let c = 4; c < bucketWidth; c++) row[c] = (row[c] ?? 0) + (flat[at + c] ?? 0);
+    }
+  }
+  return [...merged.values()];
+}
+
+/**
+ * Hourly node rows (node, hour key, survey, misuse, n0..n10) → month × hour-of-week node rows, merged (the hour →
+ * bucket mapping remembered: a batch has a few hundred distinct hours).
+ */
+export function weekhourRows(hourlyNodeRows: readonly number[][]): number[][] {
+  const seen = new Map<number, number>();
+  const merged = new Map<string, number[]>();
+  for (const r of hourlyNodeRows) {
+    const hour = r[1] ?? 0;
+    let bucket = seen.get(hour);
+    if (bucket === undefined) seen.set(hour, (bucket = monthHourOf(hour)));
+    const key = `${r[0]}|${bucket}|${r[2]}|${r[3]}`;
+    const row = merged.get(key);
+    if (!row) merged.set(key, [r[0] ?? 0, bucket, r[2] ?? 0, r[3] ?? 0, ...r.slice(4)]);
+    else for (let c = 4; c < bucketWidth; c++) row[c] = (row[c] ?? 0) + (r[c] ?? 0);
+  }
+  return [...merged.values()];
+}
+
+export function createPressPeriodRollup(db: Database.Database): PressPeriodRollup {
+  const cache = new Map<number, Database.Statement>();
+  const upsert = (rows: number): Database.Statement => {
+    let s = cache.get(rows);
+    const tuple = `(${Array.from({ length: bucketWidth }, () => '?').join(',')})`;
+    if (!s)
+      cache.set(
+        rows,
+        (s = db.prepare(
+          `INSERT INTO v2_button_rollup_period (bucket, experience_point_id, survey_id, misuse, ${counters.join(', ')})
+           VALUES ${Array.from({ length: rows }, () => tuple).join(',')}
+           ON CONFLICT (bucket, experience_point_id, survey_id, misuse) DO UPDATE SET
+           ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+        )),
+      );
+    return s;
+  };
+  const apply = db.prepare(
+    `INSERT INTO v2_button_rollup_period (bucket, experience_point_id, survey_id, misuse, ${counters.join(', ')})
+     SELECT ${periodBucketSql('r.local_day', 'l.value')} AS b, r.experience_point_id, r.survey_id, r.misuse,
+       ${counters.map((c) => `@sign * sum(r.${c})`).join(', ')}
+     FROM v2_button_rollup_daily r CROSS JOIN json_each('[0,1,2]') l
+     WHERE r.experience_point_id = @point AND r.local_day >= @from AND r.local_day < @to
+     GROUP BY b, r.experience_point_id, r.survey_id, r.misuse
+     ON CONFLICT (bucket, experience_point_id, survey_id, misuse) DO UPDATE SET
+     ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+  );
+
+  function add(daily: ArrayLike<number>): void {
+    // (point, day, survey, misuse) → (bucket, point, survey, misuse) at each level.
+    const rows = refold(daily, (at) =>
+      periodLevels.map((level) => [
+        periodBucket(daily[at + 1] ?? 0, level),
+        daily[at] ?? 0,
+        daily[at + 2] ?? 0,
+        daily[at + 3] ?? 0,
+      ]),
+    );
+    let i = 0;
+    for (; i + bucketsPerUpsert <= rows.length; i += bucketsPerUpsert)
+      upsert(bucketsPerUpsert).run(rows.slice(i, i + bucketsPerUpsert).flat());
+    for (; i < rows.length; i++) upsert(1).run(rows[i]);
+  }
+
+  return {
+    add,
+    applyPoint: (point, from, to, sign) => apply.run({ point, from, to, sign }),
+  };
+}

@@ -1,0 +1,41 @@
+// English messages of the Daily buttons view: its tree, scale selector, tiles, daily chart and notes (merged into en.ts).
+export const enExplore = {
+  explore: {
+    tree: 'Experience point tree',
+    eyebrow: 'Daily presses per button',
+    chartLabel: 'Daily presses per button ({scale}) for {title}',
+    exportTitle: '{title}: daily presses per button',
+    dailyRows: 'Daily presses',
+    answerRows: 'Presses per answer',
+    empty: 'No presses in this part of the tree.',
+    emptyOn: 'No presses in this part of the tree on {scale}.',
+    unknownScale:
+      '{count} presses come from surveys whose scale is not in the local data; they are not shown per button.',
+    outside: '{count} presses have a button index beyond this scale and are not shown.',
+    answerScale: 'Answer scale',
+    surveys: 'Survey: {names} | {n} surveys: {names}',
+    surveyPresses: '{name} ({count})',
+    total: 'Total',
+    hint: 'Click a day to see its presses per button in the Data view.',
+  },
+  tiles: {
+    label: 'Presses per answer',
+    all: 'All presses',
+    days: '1 day | {n} days',
+    nps: 'NPS',
+    npsDetail: '{promoters} promoters − {detractors} detractors',
+    detractors: 'Detractors 0–6',
+    passives: 'Passives 7–8',
+    promoters: 'Promoters 9–10',
+    positive: 'Positive answers',
+    ofTotal: '{part} of {total}',
+  },
+  answers: {
+    veryNegative: 'Very negative',
+    negative: 'Negative',
+    neutral: 'Neutral',
+    positive: 'Positive',
+    veryPositive: 'Very positive',
+    score: 'Score {n}',
+  },
+} as const;
