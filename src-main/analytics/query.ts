@@ -24,6 +24,7 @@ import {
 } from './queryFold.ts';
 import { nodeSources, pointGroups, type TreeNode } from './pointGroups.ts';
 import { allNodes } from '../store/repos/nodeRollup.ts';
+import { splitMonths } from '../store/periodBuckets.ts';
 
 const buttons = Array.from({ length: 11 }, (_, i) => i);
 
@@ -94,6 +95,48 @@ interface Branch {
   map: string | null;
 }
 
+/** A branch with its bucket bounds (in the table's own bucket numbers; null: unbounded). */
+interface BoundBranch extends Branch {
+  lo: number | null;
+  hi: number | null;
+}
+
+/** Day numbers before and after any stored day: the open ends of a range split into months. */
+const firstDay = 0;
+const afterLastDay = 100_000;
+
+/** Per rollup table: its bucket column and the local hour of day, weekday and time bucket as expressions. */
+function columnsOf(table: string): { bucket: string; hour: string; weekday: string } {
+  if (table === 'v2_node_rollup_weekhour')
+    return { bucket: 'r.month_hour', hour: 'r.month_hour % 24', weekday: 'r.month_hour % 168 / 24 + 1' };
+  if (table.endsWith('_hourly'))
+    return { bucket: 'r.local_hour', hour: 'r.local_hour % 24', weekday: '(r.local_hour / 24 + 3) % 7 + 1' };
+  return { bucket: 'r.local_day', hour: 'NULL', weekday: '(r.local_day + 3) % 7 + 1' };
+}
+
+/**
+ * The branches of a read of days `[from, to)` with their bounds. Without a time grain, a node's hours are read
+ * as whole months of the month × hour-of-week rollup plus the hourly rows of the days before and after them.
+ */
+function boundBranches(plan: ReadPlan, from: number | null, to: number | null): BoundBranch[] {
+  const perDay = plan.hourly ? 24 : 1;
+  const bounds = (lo: number | null, hi: number | null, unit: number) => ({
+    lo: lo === null ? null : lo * unit,
+    hi: hi === null ? null : hi * unit,
+  });
+  return plan.branches.flatMap((b): BoundBranch[] => {
+    if (!plan.hourly || plan.time || b.table !== 'v2_node_rollup_hourly')
+      return [{ ...b, ...bounds(from, to, perDay) }];
+    const split = splitMonths(from ?? firstDay, to ?? afterLastDay);
+    return [
+      ...(split.months
+        ? [{ ...b, table: 'v2_node_rollup_weekhour', ...bounds(split.months[0], split.months[1], 168) }]
+        : []),
+      ...split.edges.map(([lo, hi]) => ({ ...b, ...bounds(lo, hi, 24) })),
+    ];
+  });
+}
+
 /** What one read of the rollups groups by and filters on. */
 interface ReadPlan {
   origin: PressOrigin;
@@ -109,29 +152,28 @@ interface ReadPlan {
   spec: QuerySpec;
 }
 
-function readSql(plan: ReadPlan): string {
+function readSql(plan: ReadPlan, branches: readonly BoundBranch[]): string {
   const f = plan.spec.filter;
-  const t = plan.hourly ? 'r.local_hour' : 'r.local_day';
-  const day = plan.hourly ? 'r.local_hour / 24' : 'r.local_day';
-  const where: string[] = [];
-  if (f.from !== undefined) where.push(`${t} >= @from`);
-  if (f.to !== undefined) where.push(`${t} < @to`);
-  if (f.surveyIds) where.push('r.survey_id IN (SELECT value FROM json_each(@surveyIds))');
-  if (f.weekdays) where.push(`((${day} + 3) % 7 + 1) IN (SELECT value FROM json_each(@weekdays))`);
-  if (f.hoursOfDay) where.push('r.local_hour % 24 IN (SELECT value FROM json_each(@hoursOfDay))');
-  if (!f.includeMisuse) where.push('r.misuse = 0');
-  if (f.scale) where.push(scaleCondition(plan.origin));
-  const parts = plan.branches.map((b, i) =>
-    [
-      `SELECT ${plan.time ? t : 'NULL'} AS t, ${plan.point ? (b.map ? 'm.g' : `r.${b.id}`) : 'NULL'} AS p,`,
-      `${plan.hourOfDay ? 'r.local_hour % 24' : 'NULL'} AS h, ${plan.weekday ? `(${day} + 3) % 7 + 1` : 'NULL'} AS w,`,
+  const parts = branches.map((b, i) => {
+    const c = columnsOf(b.table);
+    const where: string[] = [];
+    if (b.lo !== null) where.push(`${c.bucket} >= @lo${i}`);
+    if (b.hi !== null) where.push(`${c.bucket} < @hi${i}`);
+    if (f.surveyIds) where.push('r.survey_id IN (SELECT value FROM json_each(@surveyIds))');
+    if (f.weekdays) where.push(`${c.weekday} IN (SELECT value FROM json_each(@weekdays))`);
+    if (f.hoursOfDay) where.push(`${c.hour} IN (SELECT value FROM json_each(@hoursOfDay))`);
+    if (!f.includeMisuse) where.push('r.misuse = 0');
+    if (f.scale) where.push(scaleCondition(plan.origin));
+    return [
+      `SELECT ${plan.time ? c.bucket : 'NULL'} AS t, ${plan.point ? (b.map ? 'm.g' : `r.${b.id}`) : 'NULL'} AS p,`,
+      `${plan.hourOfDay ? c.hour : 'NULL'} AS h, ${plan.weekday ? c.weekday : 'NULL'} AS w,`,
       `${plan.survey ? 'r.survey_id' : 'NULL'} AS s, ${buttons.map((k) => `r.n${k}`).join(', ')}`,
       b.map
         ? `FROM (SELECT value ->> 0 AS id, value ->> 1 AS g FROM json_each(@map${i})) m JOIN ${b.table} r ON r.${b.id} = m.id`
         : `FROM ${b.table} r`,
       where.length ? `WHERE ${where.join(' AND ')}` : '',
-    ].join(' '),
-  );
+    ].join(' ');
+  });
   const groups = [
     plan.time ? 't' : '',
     plan.hourOfDay ? 'h' : '',
@@ -148,18 +190,18 @@ function readSql(plan: ReadPlan): string {
 /** Reads presses per button of `from`–`to` (local day numbers, `to` exclusive; absent: unbounded). */
 function read(db: Database.Database, plan: ReadPlan, from: number | null, to: number | null): ReadRow[] {
   const f = plan.spec.filter;
-  const perDay = plan.hourly ? 24 : 1;
+  const branches = boundBranches(plan, from, to);
   const params: Record<string, unknown> = {};
-  if (from !== null) params.from = from * perDay;
-  if (to !== null) params.to = to * perDay;
   if (f.surveyIds) params.surveyIds = JSON.stringify(f.surveyIds);
   if (f.weekdays) params.weekdays = JSON.stringify(f.weekdays);
   if (f.hoursOfDay) params.hoursOfDay = JSON.stringify(f.hoursOfDay);
   if (f.scale) params.scale = f.scale;
-  plan.branches.forEach((b, i) => {
+  branches.forEach((b, i) => {
     if (b.map) params[`map${i}`] = b.map;
+    if (b.lo !== null) params[`lo${i}`] = b.lo;
+    if (b.hi !== null) params[`hi${i}`] = b.hi;
   });
-  const raw = prepared(db, readSql(plan)).raw(true).all(params) as (number | null)[][];
+  const raw = prepared(db, readSql(plan, branches)).raw(true).all(params) as (number | null)[][];
   return raw.map((v) => ({
     t: v[0] ?? null,
     point: v[1] ?? null,

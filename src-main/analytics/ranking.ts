@@ -13,6 +13,7 @@ import { positiveShare } from '../../src-shared/metrics/buttonMetrics.ts';
 import { averageAnswer, happyIndexOn, netPromoterScore } from '../../src-shared/metrics/measures.ts';
 import { scaleGroupOf } from '../../src-shared/metrics/scales.ts';
 import { defaultPriorWeight, shrinkToward } from '../../src-shared/metrics/shrinkage.ts';
+import { coverDays } from '../store/periodBuckets.ts';
 import { dayNumber, statement } from './feedbackSql.ts';
 import { periodOf, periodsBetween } from './periods.ts';
 
@@ -20,7 +21,9 @@ const buttonsOf = (scale: FeedbackScale): number => (scale === 'four' ? 4 : scal
 function total(c: readonly number[]): number {
   return c.reduce((s, n) => s + n, 0);
 }
-const sums = Array.from({ length: 11 }, (_, i) => `sum(r.n${i})`).join(', ');
+/** Sums of the scale's buttons only (fewer columns to read per row). */
+const sumsOf = (scale: FeedbackScale): string =>
+  Array.from({ length: buttonsOf(scale) }, (_, i) => `sum(r.n${i})`).join(', ');
 
 /**
  * The measure of one item's counts per button on its scale; null without presses. The formulas live once in
@@ -109,19 +112,29 @@ export function rank(db: Database.Database, args: RankingArgs): Ranking {
 
   const where = ['r.local_day >= @prevFrom', 'r.local_day < @to'];
   const params: Record<string, unknown> = { prevFrom: from - days, from, to, scale: args.scale };
-  if (!args.filter.includeMisuse) where.push('r.misuse = 0');
-  where.push('r.survey_id IN (SELECT s.survey_id FROM v2_survey s WHERE s.feedback_scale = @scale)');
+  const filters: string[] = [];
+  if (!args.filter.includeMisuse) filters.push('r.misuse = 0');
+  filters.push('r.survey_id IN (SELECT s.survey_id FROM v2_survey s WHERE s.feedback_scale = @scale)');
   if (args.filter.surveyIds) {
     params.surveyIds = JSON.stringify(args.filter.surveyIds);
-    where.push('r.survey_id IN (SELECT value FROM json_each(@surveyIds))');
+    filters.push('r.survey_id IN (SELECT value FROM json_each(@surveyIds))');
   }
+  where.push(...filters);
+  // Both periods as whole months, weeks and days of the period rollup (time first: each bucket range holds every
+  // point), tagged current (1) or previous (0).
+  const ranges = [
+    ...coverDays(from - days, from).map((r) => [r.lo, r.hi, 0]),
+    ...coverDays(from, to).map((r) => [r.lo, r.hi, 1]),
+  ];
   const rows = statement(
     db,
-    `SELECT r.experience_point_id AS p, r.local_day >= @from AS cur, ${sums}
-     FROM v2_button_rollup_daily r WHERE ${where.join(' AND ')} GROUP BY 1, 2`,
+    `SELECT r.experience_point_id AS p, j.value ->> 2 AS cur, ${sumsOf(args.scale)}
+     FROM json_each(@ranges) j
+     CROSS JOIN v2_button_rollup_period r ON r.bucket >= j.value ->> 0 AND r.bucket < j.value ->> 1
+     WHERE ${filters.join(' AND ')} GROUP BY 1, 2`,
   )
     .raw(true)
-    .all(params) as number[][];
+    .all({ ...params, ranges: JSON.stringify(ranges) }) as number[][];
   const parentCur = zero();
   const parentPrev = zero();
   for (const [p = 0, cur = 0, ...counts] of rows) {
@@ -215,7 +228,7 @@ function sparklines(
     for (const leaf of items.get(r.experiencePointId)?.leaves ?? []) owner.set(leaf, r.experiencePointId);
   const rows = statement(
     db,
-    `SELECT r.experience_point_id AS p, r.local_day AS d, ${sums}
+    `SELECT r.experience_point_id AS p, r.local_day AS d, ${sumsOf(args.scale)}
      FROM v2_button_rollup_daily r WHERE r.experience_point_id IN (SELECT value FROM json_each(@leaves))
        AND r.local_day >= @from AND ${where.slice(1).join(' AND ')} GROUP BY 1, 2`,
   )

@@ -2,6 +2,7 @@
 // writes axis labels, bar labels and legend names as the app does (expected texts written out by hand).
 import { describe, expect, it } from 'vitest';
 import { formatter, liveOption, numberFormatter } from '../../src-shared/charts/chartFormat.ts';
+import { darkChartColors, lightChartColors, lightColorsForFile } from '../../src-shared/charts/chartText.ts';
 import { buildDistributionOption } from '../../src-shared/charts/distribution.ts';
 import { buildFollowupTrendOption } from '../../src-shared/charts/followupTrend.ts';
 import { buildTrendChartOption } from '../../src-shared/charts/trendChart.ts';
@@ -80,5 +81,22 @@ describe('exported charts write numbers as the app', () => {
     const legend = texts(renderChartSvg(overTheBridge(followups), 800, 300));
     expect(legend).toContain(`${long.slice(0, 31)}…`);
     expect(legend).not.toContain(long);
+  });
+});
+
+describe('a chart drawn in the dark theme', () => {
+  it('is exported with the light theme colours (a file is a white page)', () => {
+    const option = buildFollowupTrendOption(
+      { periods: ['2026-10-01'], lines: [{ optionText: 'Queue', share: [100], count: [1] }] },
+      { animation: false, colors: darkChartColors },
+    );
+    const json = lightColorsForFile(JSON.stringify(option));
+    for (const dark of Object.values(darkChartColors)) expect(json).not.toContain(dark);
+    const light = JSON.parse(json) as {
+      legend: { textStyle: { color: string } };
+      yAxis: { splitLine: unknown };
+    };
+    expect(light.legend.textStyle.color).toBe(lightChartColors.text);
+    expect(light.yAxis.splitLine).toEqual({ lineStyle: { color: lightChartColors.grid } });
   });
 });

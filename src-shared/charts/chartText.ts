@@ -34,6 +34,17 @@ export const darkChartColors: ChartColors = {
   grid: '#2c323c',
 };
 
+/**
+ * A chart drawn in the dark theme, coloured for a file's white page: each dark theme colour (JSON text of the option)
+ * becomes its light theme counterpart, so exported text and axes stay readable whatever theme the app shows.
+ */
+export function lightColorsForFile(json: string): string {
+  let out = json;
+  for (const key of Object.keys(darkChartColors) as (keyof ChartColors)[])
+    out = out.split(JSON.stringify(darkChartColors[key])).join(JSON.stringify(lightChartColors[key]));
+  return out;
+}
+
 /** The zoomable day axis and count axis that the per-day charts share (alert timeline, reconciliation). */
 export function zoomableDayAxes(days: string[], c: ChartColors) {
   return {

@@ -2,7 +2,7 @@
 import type { BarSeriesOption } from 'echarts/charts';
 import type { AriaComponentOption, GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import { formatter, type NumberFormat } from './chartFormat.ts';
+import { formatter, numberFormatter, type NumberFormat } from './chartFormat.ts';
 import { lightChartColors, shortChartText, type ChartColors } from './chartText.ts';
 
 export type DistributionOption = ComposeOption<
@@ -44,7 +44,7 @@ export function buildDistributionOption(
     xAxis: {
       type: 'value',
       minInterval: 1,
-      axisLabel: { color: c.muted },
+      axisLabel: { color: c.muted, formatter: numberFormatter(format) },
       splitLine: { lineStyle: { color: c.grid } },
     },
     series: [

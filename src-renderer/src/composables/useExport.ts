@@ -13,6 +13,7 @@ import type {
   TableFormat,
   TableSource,
 } from '../../../src-shared/contract.ts';
+import { lightColorsForFile } from '../../../src-shared/charts/chartText.ts';
 import { exportFileName } from '../../../src-shared/charts/exportWords.ts';
 import { useClient } from '../client.ts';
 import { captionFilters } from '../export/captionFilters.ts';
@@ -28,9 +29,12 @@ export interface ExportStatus {
   message: string;
 }
 
-/** JSON only: option builders may hold callbacks (tooltip formatters) that a file never needs. */
+/**
+ * JSON only: tooltip callbacks are dropped (a file never needs them), axis and label formatters become their
+ * descriptors (chartFormat.ts), and dark theme colours their light counterparts (a file's page is white).
+ */
 export function plainOption(option: object): ChartOptionJson {
-  const copy: unknown = JSON.parse(JSON.stringify(option));
+  const copy: unknown = JSON.parse(lightColorsForFile(JSON.stringify(option)));
   return typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? { ...copy } : {};
 }
 

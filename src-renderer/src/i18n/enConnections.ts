@@ -42,6 +42,13 @@ export const enConnections = {
     cancel: 'Cancel',
     v1With: 'v1 ({id})',
     noCredentials: 'no credentials stored',
+    store: {
+      title: 'The local file',
+      check: 'Check the local file',
+      checking: 'Checking…',
+      sound: 'The local file is sound (checked in {duration}).',
+      damaged: 'The local file is damaged: {problems}.',
+    },
     form: {
       title: 'Connect your account',
       name: 'Profile name',
