@@ -205,8 +205,15 @@ describe('Sync › Sync now and the header', () => {
     await flushPromises();
     expect(wrapper.find('[data-testid="header-sync-panel"]').exists()).toBe(false);
     expect(wrapper.get('[data-testid="header-sync-progress"]').text()).toBe('Syncing…');
-    finishSync?.(synced);
+    // A sync without a check (the demo) says why instead.
+    const note = 'The demo data is checked by its own tests; connect your account to verify a real sync.';
+    finishSync?.({ ...synced, verification: null, verificationNote: note });
     await flushPromises();
+    await wrapper.get('[data-testid="header-sync"]').trigger('click');
+    expect(bridge.calls.filter((c) => c.command === 'sync:run')).toHaveLength(2);
+    finishSync?.({ ...synced, verification: null, verificationNote: note });
+    await flushPromises();
+    expect(wrapper.get('[data-testid="header-sync-panel"] [role="status"]').text()).toContain(note);
   });
 });
 
