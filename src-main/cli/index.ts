@@ -1,9 +1,10 @@
 // The `feedback-desk` command line: the command registry and dispatch.
 import { UsageError, formatOptionsHelp, parseOptions } from './args.ts';
 import type { CliCommand, CliIO } from './command.ts';
-import { commands } from './commands/index.ts';
+import { loadCommand, loadCommands } from './commands/index.ts';
 
-export function formatHelp(): string {
+export async function formatHelp(): Promise<string> {
+  const commands = await loadCommands();
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;
   return [
     'Usage: feedback-desk <command> [options]',
@@ -31,10 +32,10 @@ export function formatCommandHelp(command: CliCommand): string {
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    (name === undefined ? io.stderr : io.stdout).write(formatHelp() + '\n');
+    (name === undefined ? io.stderr : io.stdout).write((await formatHelp()) + '\n');
     return name === undefined ? 2 : 0;
   }
-  const command = commands.find((c) => c.name === name);
+  const command = await loadCommand(name);
   if (!command) {
     io.stderr.write(`feedback-desk: unknown command '${name}' (try --help)\n`);
     return 2;

@@ -14,7 +14,7 @@ import {
 } from '../../src-shared/charts/dailyButtonCounts.ts';
 import type { ExportNames } from '../../src-shared/charts/exportWords.ts';
 import { buildFollowupTrendOption, tabulateFollowupTrend } from '../../src-shared/charts/followupTrend.ts';
-import { buildHourOfWeekOption, tabulateHourOfWeek } from '../../src-shared/charts/hourOfWeekHeatmap.ts';
+import { buildPatternHeatmapOption } from '../../src-shared/charts/patternHeatmap.ts';
 import { buildPointRankingOption, rankPoints } from '../../src-shared/charts/pointRanking.ts';
 import { scaleGroupOf } from '../../src-shared/metrics/scales.ts';
 import { followupTrend } from '../analytics/followups.ts';
@@ -93,19 +93,31 @@ export function storeChart(
   followups: FollowupChoice = { side: 'painPoint', grain: 'day' },
 ): StoreChart {
   if (kind === 'followups') return followupsChart(db, base, followups);
-  if (kind === 'heatmap') {
-    const rows = runQuery(db, { measures: ['count'], groupBy: ['weekday', 'hourOfDay'], filter: base });
-    const grid = tabulateHourOfWeek(rows);
-    const presses = rows.reduce((n, r) => n + (r.count ?? 0), 0);
-    return {
-      title: 'Presses by weekday and local hour',
-      filter: base,
-      option: plain(buildHourOfWeekOption(grid)),
-      presses,
-    };
-  }
   const scale = scaleFor(db, base);
   const filter: QueryFilter = { ...base, scale };
+  if (kind === 'heatmap') {
+    // The Patterns view's chart with presses shown, in English (the app's weekday names in an English locale).
+    const rows = runQuery(db, { measures: ['presses'], groupBy: ['weekday', 'hourOfDay'], filter });
+    const cells = rows.map((r) => ({
+      weekday: r.weekday ?? 0,
+      hour: r.hourOfDay ?? -1,
+      value: typeof r.presses === 'number' ? r.presses : null,
+    }));
+    const option = buildPatternHeatmapOption({
+      cells,
+      weekdayNames: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+      valueName: 'Presses',
+      format: { style: 'count', locale: 'en-US' },
+      kind: 'count',
+      dark: false,
+    });
+    return {
+      title: 'Presses by weekday and hour of the day',
+      filter,
+      option: plain(option),
+      presses: cells.reduce((n, c) => n + (c.value ?? 0), 0),
+    };
+  }
   const group = scaleGroupOf(scale);
   if (kind === 'trend') {
     const rows = runQuery(db, { measures: ['count'], groupBy: ['day', 'buttonIndex'], filter });

@@ -1,10 +1,16 @@
-// Handlers of the app domain: the store's state, the tree, and setting a damaged store aside.
+// Handlers of the app domain: the store's state, the tree, checking the local file and setting a damaged one aside.
 import { existsSync } from 'node:fs';
-import type { AppCommands, AppState, DomainHandlers, Result } from '../../src-shared/contract.ts';
+import type {
+  AppCommands,
+  AppState,
+  DomainHandlers,
+  Result,
+  StoreCheckResult,
+} from '../../src-shared/contract.ts';
 import { fail, ok } from '../../src-shared/contract.ts';
 import { pressTotals } from '../analytics/pressTotals.ts';
 import { listTree } from '../analytics/query.ts';
-import { setAsideStore } from '../store/checkStore.ts';
+import { checkStoreInThread, setAsideStore } from '../store/checkStore.ts';
 import { guard, type HandlerContext } from './context.ts';
 
 export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppCommands> {
@@ -31,6 +37,12 @@ export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppComman
         });
       }),
     'tree:list': () => guard(() => ok(listTree(ctx.store().db))),
+    'store:check': () =>
+      guard(async (): Promise<Result<StoreCheckResult>> => {
+        // Read-only on its own connection (WAL lets it read while the app's connection is open).
+        const path = ctx.storePath();
+        return ok({ path, ...(await checkStoreInThread(path)) });
+      }),
     'store:rebuild': () =>
       guard((): Result<{ setAsidePath: string | null }> => {
         if (ctx.sync.running)

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from './db.ts';
-import { StoreError, checksumOf, defaultMigrationsDir, loadMigrations, migrate } from './migrate.ts';
+import {
+  StoreError,
+  checksumOf,
+  defaultMigrationsDir,
+  equivalentChecksums,
+  loadMigrations,
+  migrate,
+} from './migrate.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -86,6 +93,20 @@ describe('migrations', () => {
     const error = storeError(() => openStore(path, { migrationsDir: migrations }));
     expect(error.reason).toBe('edited-migration');
     expect(error.message).toContain(first.replace(/\.sql$/, ''));
+  });
+
+  it("accepts a file that applied 0006's first text (rewritten for speed, same rows); any other text is refused", () => {
+    const path = join(dir, 'f.sqlite');
+    openStore(path).close();
+    const db = new Database(path);
+    const [first] = equivalentChecksums[6] ?? [];
+    db.prepare('UPDATE schema_migration SET checksum = ? WHERE version = 6').run(first);
+    db.close();
+    openStore(path).close();
+    const edited = new Database(path);
+    edited.prepare('UPDATE schema_migration SET checksum = ? WHERE version = 6').run(checksumOf('-- other'));
+    edited.close();
+    expect(storeError(() => openStore(path)).reason).toBe('edited-migration');
   });
 
   it('refuses a file written by a newer version with a message saying to update', () => {

@@ -52,6 +52,16 @@ export function loadMigrations(dir: string = defaultMigrationsDir): Migration[] 
   return migrations;
 }
 
+/**
+ * Earlier texts of migrations that were rewritten without changing what they leave behind (the same tables holding the
+ * same rows), by version: a file that applied one of them is as current as one that applied today's text. 0006 first
+ * joined every point rollup row to every ancestor (68 s on the `large` world); it now sums points with the same
+ * ancestors first (19 s).
+ */
+export const equivalentChecksums: Readonly<Record<number, readonly string[]>> = {
+  6: ['1b12c046c56486257cdd0271afe963952e45cb2c8847687a9ad9959c1fbc691b'],
+};
+
 interface AppliedRow {
   version: number;
   name: string;
@@ -85,7 +95,10 @@ export function migrate(
     );
   for (const row of appliedRows) {
     const source = migrations[row.version - 1];
-    if (!source || source.checksum !== row.checksum)
+    if (
+      !source ||
+      (source.checksum !== row.checksum && !equivalentChecksums[row.version]?.includes(row.checksum))
+    )
       throw new StoreError(
         'edited-migration',
         `Migration ${String(row.version).padStart(4, '0')}_${row.name} was changed after it was applied to this data file. Restore the migration, or rebuild the data file from the service.`,

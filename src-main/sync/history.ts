@@ -5,6 +5,7 @@ import { buttonFeedbacksEndpoint } from '../api/v2/client.ts';
 import type { V2Client } from '../api/v2/client.ts';
 import { asArray, asObject, invalid, reqString } from '../api/validate.ts';
 import type { Store } from '../store/db.ts';
+import { allNodes } from '../store/repos/nodeRollup.ts';
 import { addDays, addYears, utcDate } from './plan.ts';
 import { localDateOf } from './v1Zones.ts';
 
@@ -128,12 +129,12 @@ export interface CoveredWindow {
 
 const days = (date: string): number => parseLocalDate(date) ?? 0;
 
-/** v2 presses the store holds in [from, to), from the daily rollup. */
+/** v2 presses the store holds in [from, to), from node -1 (every press) of the daily node rollup: one key range. */
 export function v2PressesBetween(store: Store, from: string, to: string): number {
   const sum = Array.from({ length: 11 }, (_, i) => `n${i}`).join(' + ');
   const n = store.db
     .prepare(
-      `SELECT coalesce(sum(${sum}), 0) FROM v2_button_rollup_daily WHERE local_day >= ? AND local_day < ?`,
+      `SELECT coalesce(sum(${sum}), 0) FROM v2_node_rollup_daily WHERE node_id = ${allNodes} AND local_day >= ? AND local_day < ?`,
     )
     .pluck()
     .get(days(from), days(to));

@@ -33,12 +33,16 @@ describe('optionTable', () => {
     const bars = optionTable(
       {
         xAxis: { type: 'value' },
-        yAxis: { type: 'category', name: 'Point', data: ['A'] },
-        series: [{ type: 'bar', data: [5] }],
+        yAxis: { type: 'category', name: 'Point', data: ['B', 'A'] },
+        series: [{ type: 'bar', data: [3, 5] }],
       },
       'Ranking',
     );
-    expect(bars?.rows).toEqual([['A', 5]]);
+    // The y axis counts from the bottom: 'A' is drawn on top, so it is the first row.
+    expect(bars?.rows).toEqual([
+      ['A', 5],
+      ['B', 3],
+    ]);
     expect(bars?.columns[0]).toEqual({ key: 'category', label: 'Point', type: 'text' });
   });
 

@@ -84,7 +84,8 @@ function pieTable(series: Json, title: string): ExportTable | null {
 
 /**
  * The rows a chart shows: bar and line charts over a category axis (x, or y for horizontal bars) give the categories
- * and each series' values; a heatmap its cells; a pie its slices. Anything else gives null.
+ * and each series' values (top row first, as read: horizontal bars count from the bottom unless the axis is
+ * inverse); a heatmap its cells; a pie its slices. Anything else gives null.
  */
 export function optionTable(option: object, title: string): ExportTable | null {
   const o: Json = { ...option };
@@ -102,6 +103,11 @@ export function optionTable(option: object, title: string): ExportTable | null {
   const dates = categories.every((c) => typeof c === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(c));
   const axisName =
     axis && typeof axis.name === 'string' && axis.name ? axis.name : dates ? 'Day' : 'Category';
+  const rows: TableCell[][] = categories.map((c, row) => [
+    typeof c === 'number' ? String(c) : typeof c === 'string' ? c : '',
+    ...series.map((s) => cell(Array.isArray(s.data) ? s.data[row] : null)),
+  ]);
+  const fromBottom = axis !== null && axis === y && axis.inverse !== true;
   return {
     title,
     columns: [
@@ -112,9 +118,6 @@ export function optionTable(option: object, title: string): ExportTable | null {
         type: 'number' as const,
       })),
     ],
-    rows: categories.map((c, row) => [
-      typeof c === 'number' ? String(c) : typeof c === 'string' ? c : '',
-      ...series.map((s) => cell(Array.isArray(s.data) ? s.data[row] : null)),
-    ]),
+    rows: fromBottom ? rows.reverse() : rows,
   };
 }

@@ -1,4 +1,4 @@
-// The app domain of the contract: what the local store holds, the experience-point tree, rebuilding the store.
+// The app domain of the contract: what the local store holds, the experience-point tree, checking and rebuilding it.
 import { parseEmpty, type ArgParsers } from './parse.ts';
 import type { PressSource } from './querySpec.ts';
 
@@ -31,6 +31,15 @@ export interface AppState {
   syncing: boolean;
 }
 
+/** The local file's check (its header, then SQLite's quick_check), run on a worker thread. */
+export interface StoreCheckResult {
+  path: string;
+  ok: boolean;
+  /** What is wrong, in plain words (empty when ok). */
+  problems: string[];
+  seconds: number;
+}
+
 export interface AppCommands {
   'app:getState': { args: Record<string, never>; result: AppState };
   'tree:list': { args: Record<string, never>; result: TreeItem[] };
@@ -39,10 +48,13 @@ export interface AppCommands {
    * rebuilds the store from the service. `setAsidePath` is where the old file went (null when there was none).
    */
   'store:rebuild': { args: Record<string, never>; result: { setAsidePath: string | null } };
+  /** Checks the active local file (what `feedback-desk status --check` does), off the main thread. */
+  'store:check': { args: Record<string, never>; result: StoreCheckResult };
 }
 
 export const appArgs: ArgParsers<AppCommands> = {
   'app:getState': parseEmpty,
   'tree:list': parseEmpty,
   'store:rebuild': parseEmpty,
+  'store:check': parseEmpty,
 };

@@ -118,6 +118,12 @@ test('connect, sync and verify; the service gone, every view still works; no tok
     await expect(page.getByText('Could not load this view.'), route.name).toHaveCount(0);
   }
 
+  // Connections checks the local file (on a worker thread in main) and says it is sound.
+  await page.locator('nav a[href^="#/connections"]').click();
+  await page.getByTestId('store-check').click();
+  await expect(page.getByTestId('store-check-result')).toContainText('The local file is sound');
+  await page.screenshot({ path: testInfo.outputPath('connections-check.png'), fullPage: true });
+
   // No token in what the page received, the page itself, its storage, the server's log, or the data folder.
   const page_ = await page.content();
   const storage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));

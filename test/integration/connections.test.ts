@@ -1,7 +1,7 @@
 // Connection profiles end to end in main: tested against the real emulator on loopback before anything is stored,
 // secrets in a real gnome-keyring (private D-Bus session), one SQLite file per profile, sync from the app with its
 // verification and history, the service gone (the local file keeps answering), removal — and no token anywhere.
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,6 +205,24 @@ describe('connection profiles', () => {
       ok: true,
       value: { checkedAt: expect.any(String), verification: result.value.verification },
     });
+
+    // The file checks sound on the check thread; a file of junk does not, in words.
+    expect(await call('store:check', {})).toMatchObject({
+      ok: true,
+      value: { path: join(dir, 'profile-acme.sqlite'), ok: true, problems: [] },
+    });
+    const junkDir = tempDir('fd-connections-junk-');
+    writeFileSync(join(junkDir, 'junk.sqlite'), 'this is not a database, '.repeat(50));
+    const junk = createServices({ storePath: join(junkDir, 'junk.sqlite'), dataDir: junkDir });
+    try {
+      expect(await junk.handlers['store:check']({})).toMatchObject({
+        ok: true,
+        value: { ok: false, problems: [expect.stringContaining('not an SQLite database')] },
+      });
+    } finally {
+      await junk.close();
+      rmSync(junkDir, { recursive: true, force: true });
+    }
 
     // No token in the synced file nor its write-ahead log, read while the store is open (closing folds the log in).
     expect(searchDataFolder()).toEqual(

@@ -169,10 +169,14 @@ describe('export charts', () => {
     expect(text).toContain(hostile.formula.slice(0, 12));
   });
 
-  it('SVG of the heatmap carries its caption', async () => {
+  it('SVG of the heatmap: the Patterns view’s chart (presses, the scale with most presses) with its caption', async () => {
     const out = join(dir, 'heat.svg');
     expect((await run(...october, '--chart', 'heatmap', '--format', 'svg', '--out', out)).code).toBe(0);
-    expect(readFileSync(out, 'utf8')).toContain('>Presses by weekday and local hour</text>');
+    const svg = readFileSync(out, 'utf8');
+    expect(svg).toContain('>Presses by weekday and hour of the day</text>');
+    // Four faces hold 5 of October's 8 presses (misuse left out), so the heatmap shows that scale, as the app would.
+    expect(svg).toContain('Scale: 4 faces');
+    for (const day of ['>Mon<', '>Sun<', '>00<', '>23<']) expect(svg).toContain(day);
   });
 
   it('follow-ups: the pain points trend with its options, as the Follow-ups view draws it (PNG and SVG)', async () => {

@@ -1,12 +1,25 @@
-// Every CLI command, in the order `--help` lists them. Each lives in its own module beside this one.
+// Every CLI command, in the order `--help` lists them. Each lives in its own module beside this one and is loaded only
+// when it runs (or for the full help): a command pays for its own imports alone (export's renderers take ~1 s to load,
+// which `status` and an incremental `sync` should not wait for).
 import type { CliCommand } from '../command.ts';
-import { emulator } from './emulator.ts';
-import { exportCommand } from './export.ts';
-import { login } from './login.ts';
-import { profiles } from './profiles.ts';
-import { query } from './query.ts';
-import { serve } from './serve.ts';
-import { status } from './status.ts';
-import { sync } from './sync.ts';
 
-export const commands: CliCommand[] = [emulator, login, profiles, sync, status, query, exportCommand, serve];
+const loaders: Record<string, () => Promise<CliCommand>> = {
+  emulator: async () => (await import('./emulator.ts')).emulator,
+  login: async () => (await import('./login.ts')).login,
+  profiles: async () => (await import('./profiles.ts')).profiles,
+  sync: async () => (await import('./sync.ts')).sync,
+  status: async () => (await import('./status.ts')).status,
+  query: async () => (await import('./query.ts')).query,
+  export: async () => (await import('./export.ts')).exportCommand,
+  serve: async () => (await import('./serve.ts')).serve,
+};
+
+/** The command called `name`, or undefined when there is none. */
+export async function loadCommand(name: string): Promise<CliCommand | undefined> {
+  return Object.hasOwn(loaders, name) ? await loaders[name]?.() : undefined;
+}
+
+/** Every command, in help order. */
+export async function loadCommands(): Promise<CliCommand[]> {
+  return Promise.all(Object.values(loaders).map((load) => load()));
+}

@@ -223,8 +223,9 @@ describe('batches, staging and the swap', () => {
       { stream: 's', cursor: { at: 2 } },
       swap,
     );
-    // By hand: 5 stored rows lay in [05-02, 05-04) (4 of point 11, 1 of point 99); 5 came back.
-    expect(done).toEqual({ staged: 3, removed: 5, inserted: 5 });
+    // By hand: of the 5 stored rows in [05-02, 05-04), press 2 is gone and press 3 changed (2 removed); press 3's new
+    // version and the late press 5 are new (2 inserted); presses 1, 4 and point 99's came back as they were.
+    expect(done).toEqual({ staged: 3, removed: 2, inserted: 2 });
     expect(store.checkpoints.get('s')).toEqual({ at: 2 });
     expect(store.db.prepare('SELECT count(*) AS n FROM v2_button_feedback_stage').get()).toEqual({ n: 0 });
     const ids = store.db
@@ -239,6 +240,27 @@ describe('batches, staging and the swap', () => {
     expect(store.buttonFeedback.total({ includeMisuse: false })).toBe(6);
     expect(rollupRows()).toEqual(recount());
     expect(dailyRows()).toEqual(recountDaily());
+  });
+
+  it('a swap of a window re-fetched with nothing new removes and inserts nothing', () => {
+    const rows = [1, 2, 3].map((i) =>
+      feedback({
+        feedbackId: `00000000-0000-4000-8000-${String(700 + i).padStart(12, '0')}`,
+        localTime: `2024-05-02T1${i}:00:00.000+02:00`,
+      }),
+    );
+    store.buttonFeedback.writePage(rows);
+    const before = { hourly: rollupRows(), daily: dailyRows() };
+    const swap = { stream: 's', fromMs: day('2024-05-02'), toMs: day('2024-05-03'), scope: null };
+    // By hand: the stage holds the 3 stored rows unchanged, so nothing differs.
+    expect(store.buttonFeedback.stage('s', builderOf(rows), undefined, swap)).toEqual({
+      staged: 3,
+      removed: 0,
+      inserted: 0,
+    });
+    expect(store.buttonFeedback.total()).toBe(3);
+    expect({ hourly: rollupRows(), daily: dailyRows() }).toEqual(before);
+    expect(rollupRows()).toEqual(recount());
   });
 
   it('a scoped swap leaves other subtrees alone', () => {

@@ -290,10 +290,15 @@ export function createButtonFeedbackRepo(
   );
 
   const builder = createBatchBuilder();
+  // Each point's newest press (one seek per point; the points found by walking the daily rollup's key).
   const newest = sql(
-    `SELECT max(t) FROM (SELECT (SELECT local_time - utc_offset_min * 60000 FROM v2_button_feedback f
+    `WITH RECURSIVE p(experience_point_id) AS (
+       SELECT min(experience_point_id) FROM v2_button_rollup_daily
+       UNION ALL SELECT (SELECT min(experience_point_id) FROM v2_button_rollup_daily r
+         WHERE r.experience_point_id > p.experience_point_id) FROM p WHERE p.experience_point_id IS NOT NULL)
+     SELECT max(t) FROM (SELECT (SELECT local_time - utc_offset_min * 60000 FROM v2_button_feedback f
        WHERE f.experience_point_id = p.experience_point_id ORDER BY local_time DESC LIMIT 1) AS t
-     FROM (SELECT DISTINCT experience_point_id FROM v2_button_rollup_daily) p)`,
+     FROM p WHERE p.experience_point_id IS NOT NULL)`,
   ).pluck();
   return {
     writePage(items, checkpoint) {

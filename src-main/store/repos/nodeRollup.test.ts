@@ -195,6 +195,32 @@ describe('node rollups', () => {
     expectEqualToFacts(store);
   });
 
+  it('built by migration 0006 equal the ones built live in a broken tree (a cycle, a missing parent)', () => {
+    // 5 ⇄ 6 is a cycle with point 51 below 5; 7's parent 70 is not in the tree. Live, each walks up until it
+    // repeats or leaves the tree (ancestorsOf), so 5 counts into 6 only, 51 into 5 and 6, 7 into -1 only.
+    const broken: TreeItem[] = [
+      ...tree,
+      { experiencePointId: 5, name: 'Loop A', parent: 6, type: 'GROUP' },
+      { experiencePointId: 6, name: 'Loop B', parent: 5, type: 'GROUP' },
+      { experiencePointId: 51, name: 'D', parent: 5, type: 'EXPERIENCE_POINT' },
+      { experiencePointId: 7, name: 'E', parent: 70, type: 'EXPERIENCE_POINT' },
+    ];
+    store.tree.replace(broken);
+    const points = [5, 6, 51, 7, 21];
+    store.buttonFeedback.writePage(
+      sample(400).map((p, i) => ({ ...p, experiencePointId: points[i % points.length] ?? 21 })),
+    );
+    const live = Object.fromEntries(grains.map((g) => [g, stored(store, g)]));
+    store.db
+      .exec(`DROP TABLE v2_node_rollup_daily; DROP TABLE v2_node_rollup_hourly; DROP TABLE sync_verification;
+      DROP TABLE v2_button_rollup_period; DROP TABLE v2_node_rollup_weekhour; DROP TABLE v2_followup_label;
+      DROP TABLE v2_followup_rollup_daily; DROP TABLE v2_followup_node_rollup;
+      DELETE FROM schema_migration WHERE version >= 6`);
+    store.close();
+    store = openStore(join(dir, 'store.sqlite'));
+    for (const g of grains) expect(stored(store, g)).toEqual(live[g]);
+  });
+
   it('built by migrations 0006 and 0009 for a store synced before equal the ones built live', () => {
     store.buttonFeedback.writePage(sample(700));
     const live = {

@@ -1,6 +1,6 @@
 // Rollups per tree node (migrations 0006, 0009): each press counts into every proper ancestor of its point and into
-// node -1 (every press). Kept current from the point rollups' buckets on the write path, adjusted around a recount,
-// and rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
+// node -1 (every press). Kept current from the point rollups' buckets on the write path (a recount adds its
+// differences) and rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
 import { monthHourSql } from '../periodBuckets.ts';
 import { bucketWidth } from './feedbackBatch.ts';
@@ -64,8 +64,9 @@ export function ancestorsOf(
 
 export interface NodeRollup {
   /**
-   * Adds point buckets (`bucketWidth` numbers each: point, bucket, survey, misuse, n0..n10) to the node rollup;
-   * returns the node rows added (node, bucket, survey, misuse, n0..n10).
+   * Adds point buckets (`bucketWidth` numbers each: point, bucket, survey, misuse, n0..n10; counts may be negative,
+   * a recount's differences) to the node rollup; returns the node rows added (node, bucket, survey, misuse, n0..n10),
+   * all-zero ones left out.
    */
   add(grain: Grain, pointBuckets: ArrayLike<number>): number[][];
   /** Adds node rows (node, bucket, survey, misuse, n0..n10), each key once, to the node rollup. */
@@ -129,7 +130,8 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
         for (let c = 4; c < bucketWidth; c++) row[c] = (row[c] ?? 0) + (flat[at + c] ?? 0);
       }
     }
-    const rows = [...merged.values()];
+    // Buckets that add nothing (a recount that found what was there) are not written.
+    const rows = [...merged.values()].filter((row) => row.some((n, c) => c >= 4 && n !== 0));
     upsertRows(grain, rows);
     return rows;
   }
@@ -151,19 +153,37 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
 
   function rebuild(): void {
     const up = ancestors();
-    const points = sql('SELECT DISTINCT experience_point_id FROM v2_button_rollup_daily')
+    const points = sql(
+      `WITH RECURSIVE p(id) AS (SELECT min(experience_point_id) FROM v2_button_rollup_daily
+         UNION ALL SELECT (SELECT min(experience_point_id) FROM v2_button_rollup_daily r WHERE r.experience_point_id > p.id)
+         FROM p WHERE p.id IS NOT NULL)
+       SELECT id FROM p WHERE id IS NOT NULL`,
+    )
       .pluck()
       .all() as number[];
-    const pairs = points.flatMap((p) => up(p).map((node) => [p, node]));
+    // Points with the same ancestors are summed together first, then each sum goes to each of those nodes: the point
+    // rows are sorted once, not once per ancestor (as migration 0006 does).
+    const sets = new Map<string, number>();
+    const pointSet = points.map((p) => {
+      const key = up(p).join(',');
+      let id = sets.get(key);
+      if (id === undefined) sets.set(key, (id = sets.size));
+      return [p, id];
+    });
+    const setNodes = [...sets].flatMap(([key, id]) => key.split(',').map((node) => [id, Number(node)]));
     for (const grain of ['daily', 'hourly'] as const) {
       const t = tables[grain];
       sql(`DELETE FROM ${t.node}`).run();
       sql(
         `INSERT INTO ${t.node}
-         SELECT o.value ->> 1, r.${t.bucket}, r.survey_id, r.misuse, ${counters.map((c) => `sum(r.${c})`).join(', ')}
-         FROM json_each(@pairs) o JOIN ${t.point} r ON r.experience_point_id = o.value ->> 0
+         SELECT n.value ->> 1, b.bucket, b.survey_id, b.misuse, ${counters.map((c) => `sum(b.${c})`).join(', ')}
+         FROM (SELECT s.value ->> 1 AS set_id, r.${t.bucket} AS bucket, r.survey_id, r.misuse,
+                 ${counters.map((c) => `sum(r.${c}) AS ${c}`).join(', ')}
+               FROM json_each(@pointSet) s JOIN ${t.point} r ON r.experience_point_id = s.value ->> 0
+               GROUP BY 1, 2, 3, 4) b
+         JOIN json_each(@setNodes) n ON n.value ->> 0 = b.set_id
          GROUP BY 1, 2, 3, 4`,
-      ).run({ pairs: JSON.stringify(pairs) });
+      ).run({ pointSet: JSON.stringify(pointSet), setNodes: JSON.stringify(setNodes) });
     }
     // Month × hour of the week: folded from the hourly node rollup just counted (fewer rows than the points').
     const w = tables.weekhour;

@@ -1,10 +1,10 @@
-// Swapping a staged window of button feedbacks into the facts: the window's stored rows of the scope are deleted,
-// the staged rows inserted, and the hourly and daily rollups of the touched points (their nodes and periods)
-// recounted. Runs inside the caller's transaction.
+// Swapping a staged window of button feedbacks into the facts: the window's stored rows of the scope that the stage
+// does not hold as they are are deleted, the staged rows not yet stored inserted, and the hourly and daily rollups of
+// the points that changed (their nodes and periods) recounted. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
 import type { SwapSpec } from './buttonFeedbackRepo.ts';
 import type { NodeRollup } from './nodeRollup.ts';
-import type { PressPeriodRollup } from './pressPeriodRollup.ts';
+import { weekhourRows, type PressPeriodRollup } from './pressPeriodRollup.ts';
 
 const msPerHour = 3_600_000;
 const msPerDay = 86_400_000;
@@ -12,12 +12,19 @@ const factColumns =
   'experience_point_id, local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position, ui';
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
 const countsFromFacts = counters.map((_, i) => `sum(button_index = ${i})`).join(', ');
+type Grain = 'hourly' | 'daily';
+const tables: Record<Grain, { table: string; bucket: string; width: number }> = {
+  hourly: { table: 'v2_button_rollup_hourly', bucket: 'local_hour', width: msPerHour },
+  daily: { table: 'v2_button_rollup_daily', bucket: 'local_day', width: msPerDay },
+};
 
 export interface RollupRecount {
-  /** Replaces the scope's rows of `[fromMs, toMs)` by the stream's staged rows and clears the stage. */
+  /**
+   * Makes the scope's rows of `[fromMs, toMs)` equal to the stream's staged rows and clears the stage. Returns the
+   * rows really removed (gone, or changed at the service) and really inserted (new, or changed); a window re-fetched
+   * with nothing new writes nothing but the stage.
+   */
   swap(spec: SwapSpec): { removed: number; inserted: number };
-  /** Recounts both rollups of one point over `[fromMs, toMs)` (whole days) from the facts. */
-  recountPoint(point: number, fromMs: number, toMs: number): void;
 }
 
 export function createRollupRecount(
@@ -32,38 +39,46 @@ export function createRollupRecount(
     return s;
   };
 
-  function recountPoint(point: number, fromMs: number, toMs: number): void {
-    const hours: [number, number] = [Math.floor(fromMs / msPerHour), Math.ceil(toMs / msPerHour)];
-    const days: [number, number] = [Math.floor(fromMs / msPerDay), Math.ceil(toMs / msPerDay)];
-    // The node and period rollups lose the point's old counts here and get its new ones back below.
-    nodes.applyPoint('hourly', point, ...hours, -1);
-    nodes.applyPoint('weekhour', point, ...hours, -1);
-    nodes.applyPoint('daily', point, ...days, -1);
-    periods.applyPoint(point, ...days, -1);
-    sql(
-      'DELETE FROM v2_button_rollup_hourly WHERE experience_point_id = ? AND local_hour >= ? AND local_hour < ?',
-    ).run(point, ...hours);
-    sql(
-      'DELETE FROM v2_button_rollup_daily WHERE experience_point_id = ? AND local_day >= ? AND local_day < ?',
-    ).run(point, ...days);
-    // Integer division of non-negative wall-clock ms: the same buckets as Math.floor on the write path.
-    sql(
-      `INSERT INTO v2_button_rollup_hourly (experience_point_id, local_hour, survey_id, misuse, ${counters.join(', ')})
-       SELECT experience_point_id, local_time / ${msPerHour}, survey_id, misuse, ${countsFromFacts}
-       FROM v2_button_feedback WHERE experience_point_id = ? AND local_time >= ? AND local_time < ? GROUP BY 2, 3, 4`,
-    ).run(point, hours[0] * msPerHour, hours[1] * msPerHour);
-    sql(
-      `INSERT INTO v2_button_rollup_daily (experience_point_id, local_day, survey_id, misuse, ${counters.join(', ')})
-       SELECT experience_point_id, local_time / ${msPerDay}, survey_id, misuse, ${countsFromFacts}
-       FROM v2_button_feedback WHERE experience_point_id = ? AND local_time >= ? AND local_time < ? GROUP BY 2, 3, 4`,
-    ).run(point, days[0] * msPerDay, days[1] * msPerDay);
-    nodes.applyPoint('hourly', point, ...hours, 1);
-    nodes.applyPoint('weekhour', point, ...hours, 1);
-    nodes.applyPoint('daily', point, ...days, 1);
-    periods.applyPoint(point, ...days, 1);
+  /** A point's rollup rows of `[lo, hi)` (bucket numbers), each pushed onto `out` with its counts times `sign`. */
+  function collect(grain: Grain, point: number, lo: number, hi: number, sign: 1 | -1, out: number[]): void {
+    const t = tables[grain];
+    const rows = sql(
+      `SELECT experience_point_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')} FROM ${t.table}
+       WHERE experience_point_id = ? AND ${t.bucket} >= ? AND ${t.bucket} < ?`,
+    )
+      .raw(true)
+      .all(point, lo, hi) as number[][];
+    for (const r of rows)
+      for (let i = 0; i < r.length; i++) out.push(i < 4 ? (r[i] ?? 0) : sign * (r[i] ?? 0));
   }
 
-  /** The points whose rows the swap replaces: the scope's subtree, or every point with rows in those days. */
+  /**
+   * Recounts both rollups of one point over `[fromMs, toMs)` (whole days) from the facts; the differences to what
+   * they held are pushed onto `deltas` (point buckets) for the node and period rollups.
+   */
+  function recountPoint(point: number, fromMs: number, toMs: number, deltas: Record<Grain, number[]>): void {
+    for (const grain of ['hourly', 'daily'] as const) {
+      const t = tables[grain];
+      const lo = Math.floor(fromMs / t.width);
+      const hi = Math.ceil(toMs / t.width);
+      collect(grain, point, lo, hi, -1, deltas[grain]);
+      sql(
+        `DELETE FROM ${t.table} WHERE experience_point_id = ? AND ${t.bucket} >= ? AND ${t.bucket} < ?`,
+      ).run(point, lo, hi);
+      // Integer division of non-negative wall-clock ms: the same buckets as Math.floor on the write path.
+      sql(
+        `INSERT INTO ${t.table} (experience_point_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')})
+         SELECT experience_point_id, local_time / ${t.width}, survey_id, misuse, ${countsFromFacts}
+         FROM v2_button_feedback WHERE experience_point_id = ? AND local_time >= ? AND local_time < ? GROUP BY 2, 3, 4`,
+      ).run(point, lo * t.width, hi * t.width);
+      collect(grain, point, lo, hi, 1, deltas[grain]);
+    }
+  }
+
+  /**
+   * The points whose rows the swap replaces: the scope's subtree, or every point with rows in those days (one seek
+   * per point with rows, walking the daily rollup's key instead of scanning it).
+   */
   function scopePoints(spec: SwapSpec): number[] {
     if (spec.scope !== null)
       return sql(
@@ -73,39 +88,62 @@ export function createRollupRecount(
         .pluck()
         .all(spec.scope) as number[];
     return sql(
-      'SELECT DISTINCT experience_point_id FROM v2_button_rollup_daily WHERE local_day >= ? AND local_day < ?',
+      `WITH RECURSIVE p(id) AS (
+         SELECT min(experience_point_id) FROM v2_button_rollup_daily
+         UNION ALL
+         SELECT (SELECT min(experience_point_id) FROM v2_button_rollup_daily WHERE experience_point_id > p.id)
+         FROM p WHERE p.id IS NOT NULL)
+       SELECT id FROM p WHERE id IS NOT NULL AND EXISTS (SELECT 1 FROM v2_button_rollup_daily r
+         WHERE r.experience_point_id = p.id AND r.local_day >= ? AND r.local_day < ?)`,
     )
       .pluck()
       .all(Math.floor(spec.fromMs / msPerDay), Math.ceil(spec.toMs / msPerDay)) as number[];
   }
 
   function swap(spec: SwapSpec): { removed: number; inserted: number } {
-    const points = new Set(scopePoints(spec));
+    // Per point: how many rows changed, and the range to recount (the window, widened to staged rows outside it).
+    const changed = new Map<number, { n: number; lo: number; hi: number }>();
+    const note = (point: number, n: number, lo = spec.fromMs, hi = spec.toMs): void => {
+      const c = changed.get(point) ?? { n: 0, lo: spec.fromMs, hi: spec.toMs };
+      changed.set(point, { n: c.n + n, lo: Math.min(c.lo, lo), hi: Math.max(c.hi, hi) });
+    };
     let removed = 0;
-    for (const p of points)
-      removed += sql(
-        'DELETE FROM v2_button_feedback WHERE experience_point_id = ? AND local_time >= ? AND local_time < ?',
-      ).run(p, spec.fromMs, spec.toMs).changes;
+    for (const p of new Set(scopePoints(spec))) {
+      // A stored row stays when the stage holds it with every column the same (a re-fetch with nothing new).
+      const n = sql(
+        `DELETE FROM v2_button_feedback AS f
+         WHERE experience_point_id = @p AND local_time >= @from AND local_time < @to AND NOT EXISTS (
+           SELECT 1 FROM v2_button_feedback_stage s WHERE s.stream = @stream AND s.experience_point_id = @p
+             AND s.local_time = f.local_time AND s.feedback_id = f.feedback_id
+             AND s.utc_offset_min = f.utc_offset_min AND s.survey_id = f.survey_id AND s.smiley_id = f.smiley_id
+             AND s.button_index = f.button_index AND s.misuse = f.misuse AND s.position IS f.position AND s.ui IS f.ui)`,
+      ).run({ p, from: spec.fromMs, to: spec.toMs, stream: spec.stream }).changes;
+      removed += n;
+      if (n > 0) note(p, n);
+    }
     const staged = sql(
       `SELECT experience_point_id AS point, min(local_time) AS lo, max(local_time) AS hi
        FROM v2_button_feedback_stage WHERE stream = ? GROUP BY 1`,
     ).all(spec.stream) as { point: number; lo: number; hi: number }[];
-    const inserted = sql(
-      `INSERT INTO v2_button_feedback (${factColumns}) SELECT ${factColumns} FROM v2_button_feedback_stage
-       WHERE stream = ? ORDER BY experience_point_id, local_time, feedback_id ON CONFLICT DO NOTHING`,
-    ).run(spec.stream).changes;
-    sql('DELETE FROM v2_button_feedback_stage WHERE stream = ?').run(spec.stream);
-    // Recount whole days: the window, widened to any staged row the service placed outside it.
-    const ranges = new Map<number, [number, number]>();
-    for (const p of points) ranges.set(p, [spec.fromMs, spec.toMs]);
+    let inserted = 0;
     for (const s of staged) {
-      const [lo, hi] = ranges.get(s.point) ?? [spec.fromMs, spec.toMs];
-      ranges.set(s.point, [Math.min(lo, s.lo), Math.max(hi, s.hi + 1)]);
+      const n = sql(
+        `INSERT INTO v2_button_feedback (${factColumns}) SELECT ${factColumns} FROM v2_button_feedback_stage
+         WHERE stream = ? AND experience_point_id = ? ORDER BY local_time, feedback_id ON CONFLICT DO NOTHING`,
+      ).run(spec.stream, s.point).changes;
+      inserted += n;
+      if (n > 0) note(s.point, n, s.lo, s.hi + 1);
     }
-    for (const [p, [lo, hi]] of ranges)
-      recountPoint(p, Math.floor(lo / msPerDay) * msPerDay, Math.ceil(hi / msPerDay) * msPerDay);
+    sql('DELETE FROM v2_button_feedback_stage WHERE stream = ?').run(spec.stream);
+    // Recount whole days of the points that changed; their nodes and periods get the differences, merged across points.
+    const deltas: Record<Grain, number[]> = { hourly: [], daily: [] };
+    for (const [p, c] of changed)
+      recountPoint(p, Math.floor(c.lo / msPerDay) * msPerDay, Math.ceil(c.hi / msPerDay) * msPerDay, deltas);
+    nodes.addRows('weekhour', weekhourRows(nodes.add('hourly', deltas.hourly)));
+    nodes.add('daily', deltas.daily);
+    periods.add(deltas.daily);
     return { removed, inserted };
   }
 
-  return { swap, recountPoint };
+  return { swap };
 }

@@ -1,7 +1,7 @@
 // The app's state as main reports it (is there data? is a sync running?) and the "Explore demo data" flow (with cancel).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppState, SyncProgress, SyncSummary } from '../../../src-shared/contract.ts';
+import type { AppState, StoreCheckResult, SyncProgress, SyncSummary } from '../../../src-shared/contract.ts';
 import { useClient } from '../client.ts';
 import { clearQueryCache } from '../composables/queryCache.ts';
 
@@ -19,6 +19,9 @@ export const useAppStore = defineStore('app', () => {
   const cancelled = ref(false);
   const cancelling = ref(false);
   const lastSummary = ref<SyncSummary | null>(null);
+  /** The last check of the local file (Connections), and whether one is running. */
+  const storeCheck = ref<StoreCheckResult | null>(null);
+  const checking = ref(false);
 
   const hasData = computed(() => state.value?.hasData === true);
   /** 0..1 when the sync can estimate it, null while it cannot (the bar then shows activity only). */
@@ -50,6 +53,22 @@ export const useAppStore = defineStore('app', () => {
     clearQueryCache();
     await load();
     return loadError.value === null;
+  }
+
+  /** Checks the local file on a worker thread in main; a damaged one is then offered the rebuild. */
+  async function checkStore(): Promise<void> {
+    if (checking.value) return;
+    checking.value = true;
+    storeCheck.value = null;
+    try {
+      const result = await useClient().invoke('store:check', {});
+      // A check that could not run says why in its place (the views keep working).
+      storeCheck.value = result.ok
+        ? result.value
+        : { path: state.value?.storePath ?? '', ok: false, problems: [result.error.message], seconds: 0 };
+    } finally {
+      checking.value = false;
+    }
   }
 
   async function exploreDemo(): Promise<boolean> {
@@ -97,6 +116,9 @@ export const useAppStore = defineStore('app', () => {
     storeDamaged,
     rebuiltAside,
     rebuildStore,
+    storeCheck,
+    checking,
+    checkStore,
     exploring,
     progress,
     exploreError,

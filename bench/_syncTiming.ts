@@ -1,0 +1,125 @@
+// For `npm run bench -- queries`: the two totals-bound commands on the synced store, timed as a user runs them (a new
+// process each, start to exit): `feedback-desk status` on the store, and an incremental `sync` with nothing new into
+// a copy of it, from an emulator serving the same world at the same address as the store's last sync.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
+
+const cli = join(import.meta.dirname, '../bin/feedback-desk.js');
+
+/** Starts `feedback-desk emulator` in its own process; resolves once it listens. */
+export async function startEmulator(
+  size: string,
+  port: number,
+  now: string,
+): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    [
+      cli,
+      'emulator',
+      '--size',
+      size,
+      '--port',
+      String(port),
+      '--now',
+      now,
+      '--seed',
+      '1',
+      '--rate-limit',
+      '1000000',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let url = '';
+  for await (const line of createInterface({ input: child.stdout })) {
+    url ||= /Emulator listening on (http:\/\/\S+)/.exec(line)?.[1] ?? '';
+    if (url && line.startsWith('World:')) break;
+  }
+  if (!url) {
+    child.kill('SIGTERM');
+    throw new Error(`the emulator did not start on port ${port} (is the port taken?)`);
+  }
+  return { url, stop: () => void child.kill('SIGTERM') };
+}
+
+/** Runs the CLI in a new process; resolves with the wall-clock seconds from spawn to exit. */
+export function timeCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) =>
+    spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] }).on(
+      'exit',
+      (code) =>
+        code === 0
+          ? resolve((performance.now() - t0) / 1000)
+          : reject(new Error(`feedback-desk ${args[0]} exited with ${code}`)),
+    ),
+  );
+}
+
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const fmt = (s: number[]): string => `${pct(s, 50).toFixed(2)} / ${pct(s, 95).toFixed(2)} s`;
+
+/** The whole-tree button-feedback checkpoint of a store: where its last sync came from and its first date. */
+function lastSync(path: string): { origin: string; from: string } {
+  const db = new Database(path, { readonly: true });
+  try {
+    const cursor = db
+      .prepare("SELECT cursor FROM sync_checkpoint WHERE stream = 'v2:button-feedbacks'")
+      .pluck()
+      .get();
+    const c = typeof cursor === 'string' ? (JSON.parse(cursor) as { source?: unknown; from?: unknown }) : {};
+    if (typeof c.source !== 'string' || typeof c.from !== 'string')
+      throw new Error(`${path} holds no finished whole-tree sync to continue`);
+    return { origin: c.source, from: c.from };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Prints p50 / p95 of `status` (whole command) on `path`, and of an incremental sync with nothing new into a copy of
+ * it (skipped with `withSync` false). The emulator listens on the port of the store's last sync (a checkpoint of
+ * another address is never resumed) with the benchmark world's seed, size and present; the sync starts at the
+ * checkpoint's first date (`--since`), as a store synced before the default became "the account's first day" would
+ * otherwise fetch everything again once.
+ */
+export async function timeTotals(
+  path: string,
+  o: { runs: number; size: string; now: string; withSync: boolean; log: (line: string) => void },
+): Promise<{ statusP95: number; syncP95: number | null }> {
+  const status: number[] = [];
+  await timeCli(['status', '--db', path]); // warm-up (the compile cache, the file's pages)
+  for (let i = 0; i < o.runs; i++) status.push(await timeCli(['status', '--db', path]));
+  status.sort((a, b) => a - b);
+  o.log(`| \`status\` on the store, whole command | ${fmt(status)} | ≤ 0.5 s |`);
+  if (!o.withSync) return { statusP95: pct(status, 95), syncP95: null };
+  const { origin, from } = lastSync(path);
+  const port = Number(new URL(origin).port);
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(origin) || !port)
+    throw new Error(`the store was synced from ${origin}, not from a local emulator: cannot replay its sync`);
+  const dir = mkdtempSync(join(tmpdir(), 'fd-bench-sync-'));
+  const copy = join(dir, 'store.sqlite');
+  const emulator = await startEmulator(o.size, port, o.now);
+  try {
+    copyFileSync(path, copy);
+    const env = { ...process.env, FEEDBACK_DESK_V2_TOKEN: 'demo-v2-token' };
+    const args = ['sync', '--base-url', emulator.url, '--db', copy, '--source', 'v2', '--since', from];
+    const first = await timeCli(args, env); // brings the copy up to the emulator's present
+    const runs: number[] = [];
+    for (let i = 0; i < o.runs; i++) runs.push(await timeCli(args, env));
+    runs.sort((a, b) => a - b);
+    o.log(
+      `| incremental \`sync\` with nothing new (trailing days re-fetched and compared), whole command | ${fmt(runs)} | ≤ 2 s |`,
+    );
+    o.log(`\n(the first sync into the copy, which caught up with the emulator, took ${first.toFixed(1)} s)`);
+    return { statusP95: pct(status, 95), syncP95: pct(runs, 95) };
+  } finally {
+    emulator.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
