@@ -187,7 +187,14 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
   const params: Record<string, unknown> = { ...b.params, limit: limit + 1 };
   const id = b.id;
   let sql: string;
-  if (order === 'newest') {
+  const skip = args.offset;
+  if (skip !== undefined) {
+    // Random access (a virtual list's jump): the same order, counted from the start.
+    sql = `${b.sql('t.text_feedback_id AS id')} ORDER BY ${
+      order === 'best' ? 'v2_text_feedback_fts.rank, ' : ''
+    }t.local_time DESC, t.text_feedback_id DESC LIMIT @limit OFFSET @offset`;
+    params.offset = skip;
+  } else if (order === 'newest') {
     const after = cursor !== null && typeof cursor === 'object';
     if (after) params.cid = cursor.id;
     sql = `${b.sql(`${id} AS id`, after ? [`${id} < @cid`] : [])} ORDER BY ${id} DESC LIMIT @limit`;
@@ -231,9 +238,13 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
     total,
     nextCursor:
       more && last
-        ? order === 'newest'
-          ? `n${last.local_time}.${last.id}`
-          : `b${(typeof cursor === 'number' ? cursor : 0) + limit}`
+        ? skip !== undefined
+          ? order === 'newest'
+            ? `n${last.local_time}.${last.id}`
+            : `b${skip + limit}`
+          : order === 'newest'
+            ? `n${last.local_time}.${last.id}`
+            : `b${(typeof cursor === 'number' ? cursor : 0) + limit}`
         : null,
   };
 }

@@ -45,6 +45,11 @@ export interface CommentSearchArgs {
   cursor?: string;
   /** Page size, default 50, at most 200. */
   limit?: number;
+  /**
+   * Instead of a cursor: skip this many comments of the ordered result (random access for a virtual list that jumps,
+   * e.g. to the end of 100,000). Not together with `cursor`.
+   */
+  offset?: number;
 }
 
 /** A piece of a text: `match` pieces are what the query found. Render each as text (never as HTML). */
@@ -176,7 +181,7 @@ function parseQueryPart(
 function parseSearchArgs(value: unknown): Parsed<CommentSearchArgs> {
   if (value === undefined) return { ok: true, args: {} };
   if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['query', 'syntax', 'filter', 'order', 'cursor', 'limit']);
+  const extra = unknownKey(value, ['query', 'syntax', 'filter', 'order', 'cursor', 'limit', 'offset']);
   if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
   const base = parseQueryPart(value);
   if (!base.ok) return base;
@@ -186,6 +191,9 @@ function parseSearchArgs(value: unknown): Parsed<CommentSearchArgs> {
   if (!cursor.ok) return cursor;
   const limit = parseWhole(value.limit, 'limit', 1, 200);
   if (!limit.ok) return limit;
+  const offset = parseWhole(value.offset, 'offset', 0, 100_000_000);
+  if (!offset.ok) return offset;
+  if (offset.args !== undefined && cursor.args) return bad('offset and cursor cannot be given together');
   return {
     ok: true,
     args: {
@@ -193,6 +201,7 @@ function parseSearchArgs(value: unknown): Parsed<CommentSearchArgs> {
       ...(order.args ? { order: order.args } : {}),
       ...(cursor.args ? { cursor: cursor.args } : {}),
       ...(limit.args !== undefined ? { limit: limit.args } : {}),
+      ...(offset.args !== undefined ? { offset: offset.args } : {}),
     },
   };
 }

@@ -162,6 +162,28 @@ describe('comments', () => {
     expect(seen.sort()).toEqual(expected.map((t) => String(t.feedbackId)).sort());
   });
 
+  it('gives any page by its offset, the same comments the cursor pages give there (newest and best match)', async () => {
+    for (const order of ['newest', 'best'] as const) {
+      // The second route: walk the cursor pages of 7 and keep positions 14 … 20 (the third page).
+      const walked: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await ask('comments:search', {
+          query: 'staff',
+          order,
+          limit: 7,
+          ...(cursor ? { cursor } : {}),
+        });
+        walked.push(...page.hits.map((h) => h.feedbackId));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && walked.length < 21);
+      const jumped = await ask('comments:search', { query: 'staff', order, limit: 7, offset: 14 });
+      expect(jumped.hits.map((h) => h.feedbackId)).toEqual(walked.slice(14, 21));
+    }
+    const both = await services.handlers['comments:search']({ offset: 7, cursor: 'n1.1' });
+    expect(both.ok).toBe(false);
+  });
+
   it('filters by category, button and language, and counts by category and theme', async () => {
     const counts = await ask('comments:counts', {});
     expect(counts.total).toBe(texts.length);

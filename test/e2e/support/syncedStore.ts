@@ -18,7 +18,7 @@ export interface SyncedStore {
  * Syncs `world` (v2 and v1) into `<temp>/default.sqlite`. The date range is given, so the sync does not depend on the
  * day the test runs: from two years and a bit before the world's present to two days after it.
  */
-export async function syncWorld(world: World): Promise<SyncedStore> {
+export async function syncWorld(world: World, source: 'both' | 'v2' = 'both'): Promise<SyncedStore> {
   const dir = mkdtempSync(join(tmpdir(), 'fd-e2e-store-'));
   const storePath = join(dir, 'default.sqlite');
   const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -30,7 +30,7 @@ export async function syncWorld(world: World): Promise<SyncedStore> {
       '--base-url',
       emulator.url,
       '--source',
-      'both',
+      source,
       '--db',
       storePath,
       '--since',

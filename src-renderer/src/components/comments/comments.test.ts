@@ -1,5 +1,5 @@
 // Comment components in happy-dom: matches as <mark> text (never HTML), a virtual list of 100,000 comments with
-// a bounded DOM, keyboard moves, and asking for more near the end.
+// a bounded DOM, keyboard moves, and asking for the pages of the rows in view.
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { createAppI18n } from '../../i18n/index.ts';
@@ -61,7 +61,7 @@ describe('CommentList', () => {
   it('renders a bounded window of 100,000 comments and follows the keyboard to the end', async () => {
     const items = comments(100_000);
     const w = mount(CommentList, {
-      props: { items, total: 100_000, loading: false, label: 'Comments' },
+      props: { itemAt: (i: number) => items[i], total: 100_000, loading: false, label: 'Comments' },
       attachTo: document.body,
       global: { plugins: [createAppI18n()] },
     });
@@ -80,20 +80,23 @@ describe('CommentList', () => {
     w.unmount();
   });
 
-  it('asks for more when the loaded rows run out before the total, not while loading', async () => {
-    const global = { plugins: [createAppI18n()] };
+  it('asks for the rows in view, and shows a row whose page is not here as loading', () => {
+    const loaded = comments(5);
     const w = mount(CommentList, {
-      props: { items: comments(12), total: 500, loading: false, label: 'C' },
-      global,
+      props: { itemAt: (i: number) => loaded[i], total: 500, loading: false, label: 'C' },
+      global: { plugins: [createAppI18n()] },
     });
-    expect(w.emitted('loadMore')).toHaveLength(1);
-    await w.setProps({ loading: true });
-    await w.setProps({ items: comments(12) });
-    expect(w.emitted('loadMore')).toHaveLength(1);
-    const all = mount(CommentList, {
-      props: { items: comments(12), total: 12, loading: false, label: 'C' },
-      global,
+    const [start, end] = w.emitted('need')?.at(-1) ?? [];
+    expect(start).toBe(0);
+    expect(Number(end)).toBeGreaterThan(5);
+    const rows = w.findAll('[role="option"]');
+    expect(rows[4]?.attributes('aria-busy')).toBe('false');
+    expect(rows[5]?.attributes('aria-busy')).toBe('true');
+    expect(rows[5]?.text()).toBe('Loading…');
+    const none = mount(CommentList, {
+      props: { itemAt: () => undefined, total: 0, loading: false, label: 'C' },
+      global: { plugins: [createAppI18n()] },
     });
-    expect(all.emitted('loadMore')).toBeUndefined();
+    expect(none.emitted('need')).toBeUndefined();
   });
 });
