@@ -2,7 +2,7 @@
 // (whole months, weeks and days of the range) plus each selected node's own point rows, instead of the fact rows.
 import type Database from 'better-sqlite3';
 import type { FeedbackFilter, FollowupSide } from '../../src-shared/contract.ts';
-import { coverDays } from '../store/periodBuckets.ts';
+import { coverDays, monthBase, periodLevels, weekBase, type PeriodLevel } from '../store/periodBuckets.ts';
 import { allNodes } from '../store/repos/nodeRollup.ts';
 import { dayNumber, statement } from './feedbackSql.ts';
 import { nodeSources } from './pointGroups.ts';
@@ -16,7 +16,13 @@ export interface OptionCount {
   option_id: number;
   label: string;
   n: number;
+  /** With `levels`: the first day of the row's bucket (a day, an ISO week or a month inside the range). */
+  day: number;
 }
+
+/** The first day of a period bucket. */
+const startOf = (bucket: number): number =>
+  bucket >= monthBase ? bucket - monthBase : bucket >= weekBase ? bucket - weekBase : bucket;
 
 /**
  * True when the rollup answers exactly: it counts feedbacks per question, and a side's feedbacks are their sum only
@@ -31,11 +37,15 @@ export function rollupAnswers(db: Database.Database): boolean {
     .get();
 }
 
-/** Option counts per side (label as the facts' `coalesce(option_text, option's text, id)`) and feedbacks per side. */
+/**
+ * Option counts per side (label as the facts' `coalesce(option_text, option's text, id)`) and feedbacks per side;
+ * with `levels`, per bucket of those levels too (each bucket then lies inside one period of a trend's grain).
+ */
 export function optionCountsFromRollup(
   db: Database.Database,
   filter: FeedbackFilter,
   side: FollowupSide | undefined,
+  levels: readonly PeriodLevel[] | null = null,
 ): { options: OptionCount[]; feedbacks: Map<number, number> } {
   const from = filter.from === undefined ? firstDay : dayNumber(filter.from);
   const to = filter.to === undefined ? afterLastDay : dayNumber(filter.to);
@@ -50,7 +60,9 @@ export function optionCountsFromRollup(
   const params: Record<string, unknown> = {
     nodes: JSON.stringify(nodes.map(([n]) => n)),
     points: JSON.stringify(points.map(([p]) => p)),
-    ranges: JSON.stringify(coverDays(from, to).map((r) => [r.lo, r.hi])),
+    ranges: JSON.stringify(
+      coverDays(from, to, levels ?? periodLevels, true).map((r) => [r.lo, r.hi, r.sign]),
+    ),
     from,
     to,
   };
@@ -64,24 +76,25 @@ export function optionCountsFromRollup(
     where.push('q.positive = @positive');
   }
   const cond = where.length ? `AND ${where.join(' AND ')}` : '';
-  const columns =
-    'q.positive AS positive, r.followup_option_id AS option_id, r.label_id AS label_id, r.n AS n';
+  const columns = 'q.positive AS positive, r.followup_option_id AS option_id, r.label_id AS label_id';
+  const bucket = levels ? 'r.bucket' : '0';
+  const day = levels ? 'r.local_day' : '0';
   const rows = statement(
     db,
     `WITH c AS (
-       SELECT ${columns} FROM json_each(@nodes) s CROSS JOIN json_each(@ranges) j
+       SELECT ${columns}, r.n * (j.value ->> 2) AS n, ${bucket} AS b FROM json_each(@nodes) s CROSS JOIN json_each(@ranges) j
        CROSS JOIN v2_followup_node_rollup r ON r.node_id = s.value AND r.bucket >= j.value ->> 0 AND r.bucket < j.value ->> 1
        JOIN v2_followup_question q ON q.followup_question_id = r.followup_question_id
        WHERE true ${cond}
        UNION ALL
-       SELECT ${columns} FROM json_each(@points) s
+       SELECT ${columns}, r.n AS n, ${day} AS b FROM json_each(@points) s
        CROSS JOIN v2_followup_rollup_daily r ON r.experience_point_id = s.value AND r.local_day >= @from AND r.local_day < @to
        JOIN v2_followup_question q ON q.followup_question_id = r.followup_question_id
        WHERE true ${cond}),
-     g AS (SELECT positive, option_id, label_id, sum(n) AS n FROM c GROUP BY 1, 2, 3)
+     g AS (SELECT positive, option_id, label_id, b, sum(n) AS n FROM c GROUP BY 1, 2, 3, 4)
      SELECT g.positive, g.option_id,
        CASE WHEN g.label_id = 0 THEN coalesce(o.option_text, CAST(g.option_id AS TEXT)) ELSE l.option_text END AS label,
-       g.n
+       g.n, g.b AS day
      FROM g LEFT JOIN v2_followup_label l ON l.label_id = g.label_id
      LEFT JOIN v2_followup_option o ON o.followup_option_id = g.option_id`,
   ).all(params) as OptionCount[];
@@ -89,7 +102,7 @@ export function optionCountsFromRollup(
   const options: OptionCount[] = [];
   for (const r of rows) {
     if (r.option_id === -1) feedbacks.set(r.positive, (feedbacks.get(r.positive) ?? 0) + r.n);
-    else if (r.n !== 0) options.push(r);
+    else if (r.n !== 0) options.push({ ...r, day: startOf(r.day) });
   }
   return { options, feedbacks };
 }

@@ -11,8 +11,10 @@ import type {
   FollowupSummaryArgs,
   FollowupTrendArgs,
   FollowupTrendRow,
+  TrendGrain,
 } from '../../src-shared/contract.ts';
 import { dayMs, feedbackFilterSql, statement, whereClause } from './feedbackSql.ts';
+import type { PeriodLevel } from '../store/periodBuckets.ts';
 import { optionCountsFromRollup, rollupAnswers } from './followupRollupRead.ts';
 import { periodOf } from './periods.ts';
 
@@ -105,13 +107,28 @@ function mergeLabels(rows: readonly OptionRow[], side: FollowupSide): FollowupOp
   return list.sort((a, b) => b.count - a.count || (a.optionText < b.optionText ? -1 : 1));
 }
 
+/** The period levels whose buckets each lie inside one period of a trend grain (a week may span two months). */
+const levelsOf: Record<TrendGrain, PeriodLevel[]> = {
+  day: [0],
+  week: [0, 1],
+  month: [0, 2],
+  quarter: [0, 2],
+  year: [0, 2],
+};
+
+function trendRowsFromFacts(db: Database.Database, args: FollowupTrendArgs): (OptionRow & { day: number })[] {
+  const q = selection(args.filter, args.side, true);
+  return statement(db, q.text).all(q.params) as (OptionRow & { day: number })[];
+}
+
 /**
  * The chosen labels' counts and shares per period of `grain` (share: of every option chosen on that side in that
  * period). Labels: `optionTexts`, else each side's `top` (default 5) most chosen over the whole range.
  */
 export function followupTrend(db: Database.Database, args: FollowupTrendArgs): FollowupTrendRow[] {
-  const q = selection(args.filter, args.side, true);
-  const rows = statement(db, q.text).all(q.params) as (OptionRow & { day: number })[];
+  const rows = rollupAnswers(db)
+    ? optionCountsFromRollup(db, args.filter, args.side, levelsOf[args.grain]).options
+    : trendRowsFromFacts(db, args);
   const totals = new Map<string, number>(); // side|period → selections
   const counts = new Map<string, number>(); // side|label|period → count
   const perLabel = new Map<string, number>(); // side|label → count over the range

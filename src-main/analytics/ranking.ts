@@ -13,7 +13,7 @@ import { positiveShare } from '../../src-shared/metrics/buttonMetrics.ts';
 import { averageAnswer, happyIndexOn, netPromoterScore } from '../../src-shared/metrics/measures.ts';
 import { scaleGroupOf } from '../../src-shared/metrics/scales.ts';
 import { defaultPriorWeight, shrinkToward } from '../../src-shared/metrics/shrinkage.ts';
-import { coverDays } from '../store/periodBuckets.ts';
+import { coverDays, periodLevels } from '../store/periodBuckets.ts';
 import { dayNumber, statement } from './feedbackSql.ts';
 import { periodOf, periodsBetween } from './periods.ts';
 
@@ -121,16 +121,19 @@ export function rank(db: Database.Database, args: RankingArgs): Ranking {
   }
   where.push(...filters);
   // Both periods as whole months, weeks and days of the period rollup (time first: each bucket range holds every
-  // point), tagged current (1) or previous (0).
+  // point), tagged current (1) or previous (0), each added or taken away (a week minus the days outside the period).
   const ranges = [
-    ...coverDays(from - days, from).map((r) => [r.lo, r.hi, 0]),
-    ...coverDays(from, to).map((r) => [r.lo, r.hi, 1]),
+    ...coverDays(from - days, from, periodLevels, true).map((r) => [r.lo, r.hi, 0, r.sign]),
+    ...coverDays(from, to, periodLevels, true).map((r) => [r.lo, r.hi, 1, r.sign]),
   ];
+  const signedSums = Array.from({ length: buttonsOf(args.scale) }, (_, i) => `sum(r.n${i} * s.sign)`).join(
+    ', ',
+  );
   const rows = statement(
     db,
-    `SELECT r.experience_point_id AS p, j.value ->> 2 AS cur, ${sumsOf(args.scale)}
-     FROM json_each(@ranges) j
-     CROSS JOIN v2_button_rollup_period r ON r.bucket >= j.value ->> 0 AND r.bucket < j.value ->> 1
+    `SELECT r.experience_point_id AS p, s.cur, ${signedSums}
+     FROM (SELECT value ->> 0 AS lo, value ->> 1 AS hi, value ->> 2 AS cur, value ->> 3 AS sign FROM json_each(@ranges)) s
+     CROSS JOIN v2_button_rollup_period r ON r.bucket >= s.lo AND r.bucket < s.hi
      WHERE ${filters.join(' AND ')} GROUP BY 1, 2`,
   )
     .raw(true)
@@ -235,10 +238,13 @@ function sparklines(
     .raw(true)
     .all({ ...params, leaves: JSON.stringify([...owner.keys()]) }) as number[][];
   const index = new Map(periods.map((p, i) => [p, i]));
+  // Day → its period's index, worked out once per day (rows repeat each day for every listed point).
+  const periodIndex = new Map<number, number | undefined>();
   const counts = new Map<number, number[][]>();
   for (const [p = 0, d = 0, ...c] of rows) {
     const id = owner.get(p);
-    const at = index.get(periodOf(d, grain));
+    if (!periodIndex.has(d)) periodIndex.set(d, index.get(periodOf(d, grain)));
+    const at = periodIndex.get(d);
     if (id === undefined || at === undefined) continue;
     let series = counts.get(id);
     if (!series) counts.set(id, (series = periods.map(zero)));

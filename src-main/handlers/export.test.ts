@@ -79,7 +79,8 @@ describe('web mode: an export is a one-time download behind the session', () => 
     const png = PNG.sync.read(Buffer.from(await file.arrayBuffer()));
     expect([png.width, png.height]).toEqual([800, 600]);
     expect((await fetch(`${server.origin}${outcome.url}`, { headers: { Cookie: cookie } })).status).toBe(404);
-  });
+    // The first export loads ECharts, resvg and PDFKit: seconds on a busy shared machine.
+  }, 30_000);
 
   it('a file name with a folder in it is refused in one sentence', async () => {
     const res = await services.handlers['export:chart']({ ...chartArgs, fileName: '../x.png' });

@@ -183,6 +183,7 @@ test('every view with charts or tables exports one report: its filters, every ch
     { view: 'people', title: 'People', headers: [] },
     { view: 'reconciliation', title: 'Reconciliation', headers: [] },
     { view: 'data', title: 'Data', headers: ['day', 'presses', 'happyIndex'] },
+    { view: 'comments', title: 'Comments', headers: [] },
   ];
   for (const { view, title, headers } of views) {
     await open(page, view);

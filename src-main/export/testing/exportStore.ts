@@ -1,8 +1,8 @@
 // A small store file for export tests: hostile names (formula starts, markup), two scales, a finished sync run.
 import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
 import type { SurveyV2 } from '../../api/v2/structure.ts';
-import type Database from 'better-sqlite3';
-import { openStore } from '../../store/db.ts';
+import type { FollowupFeedbackV2 } from '../../api/v2/feedbackLists.ts';
+import { openStore, type Store } from '../../store/db.ts';
 
 /** Names a spreadsheet or an SVG could mistake for code; every one must come back as the same text. */
 export const hostile = {
@@ -76,7 +76,7 @@ export function writeExportStore(path: string): void {
       press(3, 200, '2026-10-04T13:00:00.000-07:00', 0),
       press(21, 100, '2026-11-01T09:00:00.000+01:00', 3),
     ]);
-    writeFollowups(store.db);
+    writeFollowups(store);
     const run = store.syncRuns.start('test', 'http://127.0.0.1:1');
     store.syncRuns.finish(run, { status: 'done', itemsReceived: 10, rowsInserted: 10, feedbackTotal: 10 });
   } finally {
@@ -84,28 +84,47 @@ export function writeExportStore(path: string): void {
   }
 }
 
-/** The follow-up answers of the notes above, as a sync stores them (local wall-clock ms, the press's feedback id). */
-function writeFollowups(db: Database.Database): void {
-  const question = db.prepare(
+/** The follow-up answers of the notes above, written as a sync writes them (the rollups kept current with them). */
+function writeFollowups(store: Store): void {
+  const question = store.db.prepare(
     'INSERT INTO v2_followup_question (followup_question_id, survey_id, positive, question_text) VALUES (?, 100, ?, ?)',
   );
   question.run(501, 0, 'What went wrong?');
   question.run(502, 1, 'What went well?');
-  const option = db.prepare(
+  const option = store.db.prepare(
     'INSERT INTO v2_followup_option (followup_option_id, followup_question_id, option_text) VALUES (?, ?, ?)',
   );
-  option.run(11, 501, 'Waiting time');
-  option.run(12, 501, hostile.minus);
-  option.run(21, 502, 'Friendly staff');
-  const answer = db.prepare(
-    `INSERT INTO v2_followup_feedback (experience_point_id, local_time, feedback_id, followup_question_id,
-       followup_option_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, option_text)
-     VALUES (?, ?, ?, ?, ?, ?, 100, 1, ?, 0, NULL)`,
-  );
-  const id = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  const local = (day: number, hour: number): number => Date.UTC(2026, 9, day, hour);
-  answer.run(21, local(2, 10), id(3), 501, 11, 120, 0);
-  answer.run(21, local(2, 10), id(3), 501, 12, 120, 0);
-  answer.run(22, local(31, 23) + 30 * 60_000, id(5), 501, 11, 60, 1);
-  answer.run(21, local(1, 9), id(1), 502, 21, 120, 3);
+  const texts = new Map([
+    [11, 'Waiting time'],
+    [12, hostile.minus],
+    [21, 'Friendly staff'],
+  ]);
+  for (const [id, text] of texts) option.run(id, id < 20 ? 501 : 502, text);
+  const answer = (
+    point: number,
+    localTime: string,
+    press: number,
+    questionId: number,
+    optionId: number,
+    buttonIndex: number,
+  ): FollowupFeedbackV2 => ({
+    feedbackId: `00000000-0000-4000-8000-${String(press).padStart(12, '0')}`,
+    smileyId: 1,
+    localTime,
+    surveyId: 100,
+    experiencePointId: point,
+    buttonIndex,
+    misuse: false,
+    position: 1,
+    ui: 'physical',
+    followupQuestionId: questionId,
+    followupOptionId: optionId,
+    followupOptionTextInDefaultLocale: texts.get(optionId) ?? null,
+  });
+  store.v2Resources.feedbackLists.writePage('followup', [
+    answer(21, '2026-10-02T10:00:00.000+02:00', 3, 501, 11, 0),
+    answer(21, '2026-10-02T10:00:00.000+02:00', 3, 501, 12, 0),
+    answer(22, '2026-10-31T23:30:00.000+01:00', 5, 501, 11, 1),
+    answer(21, '2026-10-01T09:00:00.000+02:00', 1, 502, 21, 3),
+  ]);
 }

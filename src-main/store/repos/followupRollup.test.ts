@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FollowupFeedbackV2 } from '../../api/v2/feedbackLists.ts';
-import type { FeedbackFilter, FollowupSide, TreeItem } from '../../../src-shared/contract.ts';
-import { followupSummary } from '../../analytics/followups.ts';
+import type { FeedbackFilter, FollowupSide, TreeItem, TrendGrain } from '../../../src-shared/contract.ts';
+import { followupSummary, followupTrend } from '../../analytics/followups.ts';
 import { openStore, type Store } from '../db.ts';
 
 let store: Store;
@@ -321,5 +321,58 @@ describe('follow-up summary from the rollups', () => {
       feedbacks: got.sides[0]?.feedbacks,
       selections: got.sides[0]?.selections,
     }).toEqual(sideFromFacts(store, { includeMisuse: true }, 'painPoint'));
+  });
+});
+
+/** ISO week of a date written out: the week's Thursday decides the year; week 1 holds 4 January. */
+function isoWeekLabel(date: string): string {
+  const t = Date.parse(date);
+  const weekday = (new Date(t).getUTCDay() + 6) % 7; // Monday 0
+  const thursday = new Date(t + (3 - weekday) * 86_400_000);
+  const year = thursday.getUTCFullYear();
+  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+const periodLabel: Record<TrendGrain, (date: string) => string> = {
+  day: (d) => d,
+  week: isoWeekLabel,
+  month: (d) => d.slice(0, 7),
+  quarter: (d) => `${d.slice(0, 4)}-Q${Math.ceil(Number(d.slice(5, 7)) / 3)}`,
+  year: (d) => d.slice(0, 4),
+};
+
+describe('follow-up trend from the rollups', () => {
+  it('counts each label per period as a plain count of the facts does (days, ISO weeks, months, quarters)', () => {
+    defineQuestions(store);
+    store.v2Resources.feedbackLists.writePage('followup', followups(700, 11));
+    for (const grain of ['day', 'week', 'month', 'quarter', 'year'] as const)
+      for (const filter of [{}, { from: '2020-12-29', to: '2024-03-31' }, { experiencePointIds: [2] }]) {
+        // Facts per local date, side and label (plain SQL), folded into periods here.
+        const facts = store.db
+          .prepare(
+            `SELECT date(f.local_time / 1000, 'unixepoch') AS date, q.positive,
+               coalesce(f.option_text, o.option_text, CAST(f.followup_option_id AS TEXT)) AS label, count(*) AS n
+             FROM v2_followup_feedback f JOIN v2_followup_question q ON q.followup_question_id = f.followup_question_id
+             LEFT JOIN v2_followup_option o ON o.followup_option_id = f.followup_option_id
+             WHERE f.misuse = 0 AND f.local_time >= ? AND f.local_time < ?
+               AND (? IS NULL OR f.experience_point_id IN (21, 22))
+             GROUP BY 1, 2, 3`,
+          )
+          .all(
+            Date.parse(filter.from ?? '1970-01-01'),
+            Date.parse(filter.to ?? '2100-01-01'),
+            filter.experiencePointIds ? 1 : null,
+          ) as { date: string; positive: number; label: string; n: number }[];
+        const expected = new Map<string, number>();
+        for (const f of facts) {
+          const key = `${periodLabel[grain](f.date)}|${f.positive ? 'highlight' : 'painPoint'}|${f.label}`;
+          expected.set(key, (expected.get(key) ?? 0) + f.n);
+        }
+        const rows = followupTrend(store.db, { filter, grain, top: 100 });
+        const got = new Map(
+          rows.filter((r) => r.count > 0).map((r) => [`${r.period}|${r.side}|${r.optionText}`, r.count]),
+        );
+        expect(got, `${grain} ${JSON.stringify(filter)}`).toEqual(expected);
+      }
   });
 });

@@ -2,6 +2,7 @@
 // numbers as numbers, dates as dates; the headers are the views' own words.
 import type {
   AlertItem,
+  CommentHit,
   ExportTable,
   FollowupSideSummary,
   QueryRow,
@@ -114,6 +115,36 @@ export function reconciliationTable(
       r.v2All,
       r.v2Misuse,
       r.rawMinusSummed,
+    ]),
+  };
+}
+
+/** The comments listed: when (local time), the point's id and name, survey id, button and its answer, the text. */
+export function commentsTable(
+  title: string,
+  hits: readonly CommentHit[],
+  answer: (buttonIndex: number) => string | undefined,
+  t: Translate,
+): ExportTable {
+  return {
+    title,
+    columns: [
+      { key: 'localTime', label: t('exportTables.localTime'), type: 'text' },
+      { key: 'experiencePointId', label: t('exportTables.pointId'), type: 'number' },
+      { key: 'experiencePoint', label: t('alerts.place'), type: 'text' },
+      { key: 'surveyId', label: t('exportTables.surveyId'), type: 'number' },
+      { key: 'buttonIndex', label: t('exportTables.button'), type: 'number' },
+      { key: 'answer', label: t('exportTables.answer'), type: 'text' },
+      { key: 'text', label: t('comments.detail'), type: 'text' },
+    ],
+    rows: hits.map((h) => [
+      h.localTime.slice(0, 16).replace('T', ' '),
+      h.experiencePointId,
+      h.experiencePointName,
+      h.surveyId,
+      h.buttonIndex,
+      answer(h.buttonIndex) ?? null,
+      h.text,
     ]),
   };
 }

@@ -6,7 +6,7 @@ export const enConnections = {
     lead: 'Sync feedback once, explore it offline.',
     connectTitle: 'Connect your account',
     connectText:
-      'Your service address and an API token (v2, and v1 if you use it). The app tests them with the service before it stores anything, and keeps them in the OS keychain.',
+      'Your service address and an API token (v2, and v1 if you use it). The app tests them with the service before it stores anything, and keeps them in {where}.',
     connect: 'Connect your account',
     firstSync: '{name} — the first sync fetches everything the token can see',
   },
@@ -56,7 +56,9 @@ export const enConnections = {
       address: 'Service address',
       v2Group: 'API v2',
       v2Token: 'v2 token',
-      v2Hint: 'From the service’s account settings. Tokens are kept in the OS keychain.',
+      v2Hint: 'From the service’s account settings. Tokens are kept in {where}.',
+      /** Where secrets go until main has said (connections:list). */
+      keychain: 'the OS keychain',
       v1Group: 'API v1 (optional)',
       clientId: 'Client id',
       v1Token: 'v1 token',

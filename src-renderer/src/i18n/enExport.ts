@@ -24,5 +24,8 @@ export const enExport = {
     overviewFigures: 'Figures',
     alerts: 'Alerts',
     rows: 'Rows',
+    localTime: 'Local time',
+    button: 'Button',
+    answer: 'Answer',
   },
 } as const;
