@@ -1,5 +1,5 @@
-// The README's pictures of the follow-ups, comments, alerts, people and reconciliation views: a small world synced
-// through v2 and v1 (the app's demo sync brings button feedback only), served in web mode, one PNG per view.
+// The README's pictures of every view: a small world synced through v2 and v1 (the app's demo sync brings button
+// feedback only), served in web mode, one PNG per view (docs/views/), light, and two in the dark theme.
 import type { Browser } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { waitUntilSettled } from '../test/e2e/support/appRoutes.ts';
 import { syncWorld } from '../test/e2e/support/syncedStore.ts';
 import { startWebMode } from '../test/e2e/support/webMode.ts';
 
-/** View address → file name; the settings make each picture show something worth seeing. */
+/** View address → file name; the settings make each picture show something worth seeing. Every view, light; two dark. */
 export const viewShots: Array<{
   file: string;
   hash: string;
@@ -17,6 +17,36 @@ export const viewShots: Array<{
   scheme?: 'light' | 'dark';
   search?: string;
 }> = [
+  {
+    file: 'overview.png',
+    hash: '#/overview?period=last90',
+    ready: '[data-testid="overview-trend"][data-rendered="true"]',
+  },
+  {
+    file: 'trends.png',
+    hash: '#/trends?period=thisYear&grain=week',
+    ready: '[data-testid="trend-chart"][data-rendered="true"]',
+  },
+  {
+    file: 'patterns.png',
+    hash: '#/patterns?period=last90',
+    ready: '[data-testid="pattern-chart"][data-rendered="true"]',
+  },
+  {
+    file: 'ranking.png',
+    hash: '#/ranking?period=last90',
+    ready: '[data-testid="ranking-table"] tbody tr',
+  },
+  {
+    file: 'daily-buttons.png',
+    hash: '#/explore?period=last90',
+    ready: '[data-testid="daily-chart"][data-rendered="true"]',
+  },
+  {
+    file: 'data.png',
+    hash: '#/data?period=last90&grain=week',
+    ready: '[data-testid="data-table"] .el-table-v2__row',
+  },
   {
     file: 'follow-ups.png',
     hash: '#/follow-ups?period=last90&grain=week',
@@ -42,6 +72,14 @@ export const viewShots: Array<{
     file: 'reconciliation.png',
     hash: '#/reconciliation?period=last30',
     ready: '[data-testid="reconciliation-chart"][data-rendered="true"]',
+  },
+  { file: 'sync.png', hash: '#/sync', ready: 'h1' },
+  { file: 'connections.png', hash: '#/connections', ready: '[data-testid="credentials-note"]' },
+  {
+    file: 'overview-dark.png',
+    hash: '#/overview?period=last90',
+    ready: '[data-testid="overview-trend"][data-rendered="true"]',
+    scheme: 'dark',
   },
   {
     file: 'comments-dark.png',

@@ -94,7 +94,8 @@ export function formatLocalTimestamp(localMs: number, offsetMinutes: number): st
 export function searchComments(db: Database.Database, spec: CommentSearch): CommentRow[] {
   const raw = spec.query.trim();
   if (!raw) throw new CommentSearchError('Type a word to search the comments for.');
-  const match = spec.syntax === 'words' ? literalQuery(raw) : raw;
+  // Kept to the two text columns: the index's third column holds facets (migration 0010), never words.
+  const match = `{text text_in_english} : (${spec.syntax === 'words' ? literalQuery(raw) : raw})`;
   const params: Record<string, unknown> = { match, limit: Math.min(Math.max(1, spec.limit ?? 200), 10_000) };
   const where = ['v2_text_feedback_fts MATCH @match'];
   for (const [name, value] of [

@@ -12,7 +12,8 @@ import type {
 } from '../../src-shared/contract.ts';
 import { feedbackIdText } from '../store/repos/buttonFeedbackRepo.ts';
 import { CommentSearchError, formatLocalTimestamp, literalQuery } from './commentSearch.ts';
-import { feedbackFilterSql, pointNames, statement, whereClause } from './feedbackSql.ts';
+import { dayMs, dayNumber, feedbackFilterSql, pointNames, statement, whereClause } from './feedbackSql.ts';
+import { idsPerMs } from '../store/repos/textFeedbackId.ts';
 import { highlightSegments, snippetOf } from './snippets.ts';
 
 export { CommentSearchError } from './commentSearch.ts';
@@ -29,31 +30,66 @@ const languageSql = `lower(CASE WHEN instr(replace(v.default_locale, '-', '_'), 
   THEN substr(v.default_locale, 1, instr(replace(v.default_locale, '-', '_'), '_') - 1) ELSE v.default_locale END)`;
 
 interface Built {
-  /** The statement selecting `columns`, with `extra` conditions. */
-  sql(columns: string, extra?: string[]): string;
+  /**
+   * The statement selecting `columns` (over `v2_text_feedback_fts` and/or `t`), with `extra` conditions; `rows`
+   * joins the comment rows even when the index alone answers.
+   */
+  sql(columns: string, extra?: string[], rows?: boolean): string;
   params: Record<string, unknown>;
   fts: boolean;
+  /** The query alone (no facet terms): what highlights mark, cheaper to match row by row. */
+  textMatch: string | null;
+  /** The id column: the index's rowid (time-ordered ids: highest first = newest first). */
+  id: string;
 }
 
-/** FROM and WHERE of a search; `fts` when there is a query to match. */
+/** The user's query kept to the two text columns, with the spam, misuse and button filters as facet terms. */
+function matchOf(base: string, filter: CommentFilter): string {
+  let match = base;
+  if (filter.buttonIndexes) {
+    const buttons = filter.buttonIndexes.filter((b) => Number.isInteger(b)).map((b) => `button${b}`);
+    match = buttons.length
+      ? `(${match} AND facets : (${buttons.join(' OR ')}))`
+      : `(${match} AND facets : none)`;
+  }
+  const spam = filter.spam ?? 'exclude';
+  if (spam === 'only') match = `(${match} AND facets : spam1)`;
+  if (spam === 'exclude') match = `(${match} NOT facets : spam1)`;
+  if (!filter.includeMisuse) match = `(${match} NOT facets : misuse1)`;
+  return match;
+}
+
+/**
+ * FROM and WHERE of a search; `fts` when there is a query to match. The FTS index answers the text, spam, misuse,
+ * button and date filters alone (facets and the time-ordered rowid, migration 0010; without a query, every row's
+ * misuse facet is the match); the comment rows are joined only for the other filters and for what a page shows.
+ */
 function build(query: string | undefined, syntax: 'fts' | 'words' | undefined, filter: CommentFilter): Built {
   if (filter.minRelevance !== undefined)
     throw new CommentSearchError(
       'Relevance is known only for comments synced through API version 1; leave the relevance filter out here.',
     );
-  const f = feedbackFilterSql(filter, 't');
   const raw = query?.trim() ?? '';
   const fts = raw !== '';
-  if (fts) {
-    f.params.match = syntax === 'words' ? literalQuery(raw) : raw;
-    f.where.unshift('v2_text_feedback_fts MATCH @match');
+  // Points and surveys as conditions on the comment rows.
+  const f = feedbackFilterSql(
+    { ...pick(filter, 'experiencePointIds', 'surveyIds'), includeMisuse: true },
+    't',
+  );
+  const id = 'v2_text_feedback_fts.rowid';
+  const words = syntax === 'words' ? literalQuery(raw) : raw;
+  const textMatch = fts ? `{text text_in_english} : (${words})` : null;
+  f.params.match = matchOf(textMatch ? `(${textMatch})` : '(facets : (misuse0 OR misuse1))', filter);
+  const index = ['v2_text_feedback_fts MATCH @match'];
+  // Dates as an id range: ids are local_time × 1024 + k (textFeedbackId.ts).
+  if (filter.from !== undefined) {
+    f.params.fromId = dayNumber(filter.from) * dayMs * idsPerMs;
+    index.push(`${id} >= @fromId`);
   }
-  if (filter.buttonIndexes) {
-    f.params.buttons = JSON.stringify(filter.buttonIndexes);
-    f.where.push('t.button_index IN (SELECT value FROM json_each(@buttons))');
+  if (filter.to !== undefined) {
+    f.params.toId = dayNumber(filter.to) * dayMs * idsPerMs;
+    index.push(`${id} < @toId`);
   }
-  const spam = filter.spam ?? 'exclude';
-  if (spam !== 'include') f.where.push(`t.spam = ${spam === 'only' ? 1 : 0}`);
   for (const key of ['categories', 'themes'] as const) {
     const labels = filter[key];
     if (!labels) continue;
@@ -66,15 +102,25 @@ function build(query: string | undefined, syntax: 'fts' | 'words' | undefined, f
     f.where.push(`t.survey_id IN (SELECT v.survey_id FROM v2_survey v
       WHERE ${languageSql} IN (SELECT value FROM json_each(@languages)))`);
   }
-  const from = fts
-    ? 'v2_text_feedback_fts JOIN v2_text_feedback t ON t.text_feedback_id = v2_text_feedback_fts.rowid'
-    : 'v2_text_feedback t';
   return {
-    sql: (columns, extra = []) =>
-      `${f.with}SELECT ${columns} FROM ${from} ${whereClause([...f.where, ...extra])}`,
+    sql: (columns, extra = [], rows = false) => {
+      const from =
+        f.where.length > 0 || rows
+          ? 'v2_text_feedback_fts JOIN v2_text_feedback t ON t.text_feedback_id = v2_text_feedback_fts.rowid'
+          : 'v2_text_feedback_fts';
+      return `${f.with}SELECT ${columns} FROM ${from} ${whereClause([...index, ...f.where, ...extra])}`;
+    },
     params: f.params,
     fts,
+    textMatch,
+    id,
   };
+}
+
+function pick<T extends object, K extends keyof T>(value: T, ...keys: K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (value[k] !== undefined) out[k] = value[k];
+  return out;
 }
 
 /** Runs a statement built from user text; an FTS5 syntax error becomes a sentence on how to write the query. */
@@ -136,8 +182,10 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
   const cursor = readCursor(args.cursor, order);
   const raw = args.query ?? '';
   const total = run(raw, () => Number(statement(db, b.sql('count(*)')).pluck().get(b.params)));
-  // First the page's ids in order (no text read, no highlight per match), then the texts and highlights of those.
+  // First the page's ids in order (newest first is the ids' own order: read from the index's end, no sort), then
+  // the texts and highlights of those.
   const params: Record<string, unknown> = { ...b.params, limit: limit + 1 };
+  const id = b.id;
   let sql: string;
   const skip = args.offset;
   if (skip !== undefined) {
@@ -148,21 +196,16 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
     params.offset = skip;
   } else if (order === 'newest') {
     const after = cursor !== null && typeof cursor === 'object';
-    if (after) {
-      params.ct = cursor.t;
-      params.cid = cursor.id;
-    }
-    sql = `${b.sql('t.text_feedback_id AS id', after ? ['(t.local_time < @ct OR (t.local_time = @ct AND t.text_feedback_id < @cid))'] : [])}
-      ORDER BY t.local_time DESC, t.text_feedback_id DESC LIMIT @limit`;
+    if (after) params.cid = cursor.id;
+    sql = `${b.sql(`${id} AS id`, after ? [`${id} < @cid`] : [])} ORDER BY ${id} DESC LIMIT @limit`;
   } else {
-    sql = `${b.sql('t.text_feedback_id AS id')}
-      ORDER BY v2_text_feedback_fts.rank, t.local_time DESC, t.text_feedback_id DESC LIMIT @limit OFFSET @offset`;
+    sql = `${b.sql(`${id} AS id`)} ORDER BY v2_text_feedback_fts.rank, ${id} DESC LIMIT @limit OFFSET @offset`;
     params.offset = typeof cursor === 'number' ? cursor : 0;
   }
   const ids = run(raw, () => statement(db, sql).pluck().all(params) as number[]);
   const columns = `t.text_feedback_id AS id, t.feedback_id, t.experience_point_id, t.survey_id, t.local_time,
     t.utc_offset_min, t.button_index, t.misuse, t.spam, t.text, t.text_in_english, t.categories, t.themes`;
-  const textSql = b.fts
+  const textSql = b.textMatch
     ? `SELECT ${columns}, highlight(v2_text_feedback_fts, 0, '${markOpen}', '${markClose}') AS h_text,
          highlight(v2_text_feedback_fts, 1, '${markOpen}', '${markClose}') AS h_english
        FROM v2_text_feedback_fts JOIN v2_text_feedback t ON t.text_feedback_id = v2_text_feedback_fts.rowid
@@ -172,7 +215,10 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
   const byId = new Map(
     (
       run(raw, () =>
-        statement(db, textSql).all({ ids: JSON.stringify(ids), ...(b.fts ? { match: b.params.match } : {}) }),
+        statement(db, textSql).all({
+          ids: JSON.stringify(ids),
+          ...(b.textMatch ? { match: b.textMatch } : {}),
+        }),
       ) as HitRow[]
     ).map((r) => [r.id, r]),
   );
@@ -253,7 +299,7 @@ export function countComments(db: Database.Database, args: CommentCountsArgs): C
     run(
       raw,
       () =>
-        statement(db, `${b.sql(`t.${column} AS list, count(*) AS n`)} GROUP BY t.${column}`).all(
+        statement(db, `${b.sql(`t.${column} AS list, count(*) AS n`, [], true)} GROUP BY t.${column}`).all(
           b.params,
         ) as { list: string | null; n: number }[],
     );

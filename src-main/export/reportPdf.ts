@@ -1,5 +1,5 @@
 // A view as one PDF report: a title page with the filters, one page per chart (vectors), then its key tables.
-import type { ExportTable, ReportChart, TableCell } from '../../src-shared/contract.ts';
+import type { ExportTable, ReportChart, TableCell, TableColumn } from '../../src-shared/contract.ts';
 import { captionLines, filterPairs, formatDataAsOf, type Caption } from './caption.ts';
 import { renderChartSvg } from './chartSvg.ts';
 import { boldFont, drawSvg, openPdf, ptPerPx, regularFont } from './pdfDocument.ts';
@@ -19,9 +19,11 @@ export interface ReportInput {
 
 const alignOf = (type: string): 'left' | 'right' => (type === 'number' ? 'right' : 'left');
 
-function cellText(cell: TableCell): string {
+/** Ids are written as they are (10078), other numbers with separators (1,204.5); text on one line. */
+function cellText(cell: TableCell, column: TableColumn): string {
   if (cell === null) return '';
-  return typeof cell === 'number' ? cell.toLocaleString('en-US', { maximumFractionDigits: 4 }) : cell;
+  if (typeof cell === 'string') return cell.replace(/\s+/g, ' ');
+  return /id$/i.test(column.key) ? String(cell) : cell.toLocaleString('en-US', { maximumFractionDigits: 4 });
 }
 
 export async function reportToPdf(input: ReportInput): Promise<Buffer> {
@@ -44,7 +46,8 @@ export async function reportToPdf(input: ReportInput): Promise<Buffer> {
       .font(font)
       .fontSize(size)
       .fillColor(color)
-      .text(value, x, y, { width, lineBreak: false, ellipsis: true, align });
+      // One line: a height of one line lets PDFKit cut a long value with an ellipsis instead of wrapping it.
+      .text(value, x, y, { width, height: size * 1.4, lineBreak: false, ellipsis: true, align });
   const newPage = (label: string): void => {
     if (pages.length > 0) doc.addPage({ size: [page.width, page.height], margin: 0 });
     pages.push(label);
@@ -131,7 +134,7 @@ export async function reportToPdf(input: ReportInput): Promise<Buffer> {
           text(
             regularFont,
             8,
-            cellText(cells[i] ?? null),
+            cellText(cells[i] ?? null, c),
             margin + i * colWidth + 2,
             ty,
             colWidth - 4,

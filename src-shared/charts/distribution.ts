@@ -32,7 +32,8 @@ export function buildDistributionOption(
   return {
     animation: settings.animation,
     aria: { enabled: true, decal: { show: false } },
-    grid: { left: 8, right: 56, top: 8, bottom: 8, containLabel: true },
+    // Room on the right for the longest bar's label ("1,204 (53 %)").
+    grid: { left: 8, right: 88, top: 8, bottom: 8, containLabel: true },
     tooltip: { trigger: 'item', renderMode: 'richText' },
     // Top bar first: the category axis counts from the bottom, so the bars go in reversed.
     yAxis: {

@@ -14,6 +14,7 @@ import { feedbackKey } from './buttonFeedbackRepo.ts';
 import type { CheckpointWrite } from './buttonFeedbackRepo.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
 import { createFollowupRollup, touch } from './followupRollup.ts';
+import { createTextFeedbackIds } from './textFeedbackId.ts';
 
 export interface FeedbackListRows {
   followup: FollowupFeedbackV2;
@@ -31,6 +32,8 @@ interface ListTable<T> {
   /** Other columns after the common ones. */
   extra: readonly string[];
   values(row: T): unknown[];
+  /** A rowid column whose value the store chooses for a new row (text feedback: time-ordered, textFeedbackId.ts). */
+  rowid?: string;
 }
 
 const bool = (b: boolean): number => (b ? 1 : 0);
@@ -50,6 +53,7 @@ export const feedbackListTables: { [K in FeedbackListKind]: ListTable<FeedbackLi
   },
   text: {
     table: 'v2_text_feedback',
+    rowid: 'text_feedback_id',
     key: ['position'],
     extra: ['ui', 'text', 'masked_text', 'rephrased_text', 'text_in_english', 'spam', 'categories', 'themes'],
     values: (t) => [
@@ -133,7 +137,7 @@ export function createV2FeedbackListRepo(
     const t = feedbackListTables[kind];
     const key = [...keyHead, ...t.key];
     const rest = [...common, ...t.extra];
-    const columns = [...keyHead, ...t.key, ...common, ...t.extra];
+    const columns = [...(t.rowid ? [t.rowid] : []), ...keyHead, ...t.key, ...common, ...t.extra];
     const range = 'local_time >= @from AND local_time < @to';
     const s: Statements = {
       // Only a row that really differs is rewritten (and, for texts, re-indexed by the FTS triggers).
@@ -170,6 +174,7 @@ export function createV2FeedbackListRepo(
   };
 
   const followups = createFollowupRollup(db);
+  const textIds = createTextFeedbackIds(db);
 
   /** Deletes a window's rows; with `touched`, first notes each point that had rows there with the window's days. */
   function deleteWindow(s: Statements, w: ListWindow, touched: Map<number, [number, number]> | null): number {
@@ -194,6 +199,7 @@ export function createV2FeedbackListRepo(
       const s = statementsOf(kind);
       const values = feedbackListTables[kind].values as (row: FeedbackCommonV2) => unknown[];
       const keyLength = feedbackListTables[kind].key.length;
+      const rowid = feedbackListTables[kind].rowid ? textIds : null;
       // Follow-ups: the days each point's rows changed on, recounted into the follow-up rollups below.
       const touched = kind === 'followup' ? new Map<number, [number, number]>() : null;
       const deleted = options.replaceWindow ? deleteWindow(s, options.replaceWindow, touched) : 0;
@@ -207,6 +213,7 @@ export function createV2FeedbackListRepo(
         }
         const own = values(f);
         written += s.upsert.run(
+          ...(rowid ? [rowid(t.localMs)] : []),
           f.experiencePointId,
           t.localMs,
           feedbackKey(f.feedbackId),

@@ -135,6 +135,16 @@ export const en = {
     slot: '{day}, {from}–{to} local time',
     everyDay: 'Every weekday',
     clearSlot: 'Show every weekday and hour',
+    columns: {
+      pointId: 'Experience point id',
+      point: 'Experience point',
+      surveyId: 'Survey id',
+      button: 'Button',
+      weekday: 'Weekday',
+      hourOfDay: 'Hour of the day',
+      previous: '{name}, compared period',
+      delta: 'Change in {name}',
+    },
   },
   patterns: {
     show: 'Show',

@@ -1,6 +1,7 @@
 // Data view rows: columns in the rows' order, sorting with missing values last (expected orders by hand).
 import { describe, expect, it } from 'vitest';
-import { dataColumns, sortRows } from './dataRows.ts';
+import { dataColumns, sortRows, columnTitle } from './dataRows.ts';
+import { createAppI18n } from '../../i18n/index.ts';
 
 describe('data rows', () => {
   const rows = [
@@ -19,5 +20,30 @@ describe('data rows', () => {
     expect(sortRows(rows, 'nps', true).map((r) => r.month)).toEqual(['2026-03', '2026-01', '2026-02']);
     expect(sortRows(rows, 'nps', false).map((r) => r.month)).toEqual(['2026-01', '2026-03', '2026-02']);
     expect(sortRows(rows, 'month', true).map((r) => r.presses)).toEqual([9, 5, 7]);
+  });
+});
+
+describe('columnTitle', () => {
+  it('names measures, their comparison and change, grains and keys in the messages; an unknown key stays', () => {
+    const { t } = createAppI18n().global;
+    expect(
+      [
+        'presses',
+        'previousHappyIndex',
+        'deltaPresses',
+        'week',
+        'experiencePointName',
+        'hourOfDay',
+        'mystery',
+      ].map((k) => columnTitle(k, t)),
+    ).toEqual([
+      'Presses',
+      'Happy Index, compared period',
+      'Change in Presses',
+      'Week',
+      'Experience point',
+      'Hour of the day',
+      'mystery',
+    ]);
   });
 });

@@ -28,3 +28,29 @@ export function sortRows(rows: readonly QueryRow[], key: string, ascending: bool
     return ascending ? c : -c;
   });
 }
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+const measureKeys = ['count', 'share', 'happyIndex', 'nps', 'average', 'presses', 'positiveShare'];
+const grainKeys = ['hour', 'day', 'week', 'month', 'quarter', 'year'];
+const keyWords: Record<string, string> = {
+  experiencePointId: 'data.columns.pointId',
+  experiencePointName: 'data.columns.point',
+  surveyId: 'data.columns.surveyId',
+  buttonIndex: 'data.columns.button',
+  weekday: 'data.columns.weekday',
+  hourOfDay: 'data.columns.hourOfDay',
+};
+
+/** A column's heading in words: a measure, its comparison value or change, a grain, or a key (else the raw key). */
+export function columnTitle(key: string, t: Translate): string {
+  const name = (k: string): string | null =>
+    measureKeys.includes(k) ? t(`measures.${k}`) : grainKeys.includes(k) ? t(`filters.grains.${k}`) : null;
+  const direct = name(key) ?? (keyWords[key] ? t(keyWords[key]) : null);
+  if (direct) return direct;
+  const m = /^(previous|delta)([A-Z].*)$/.exec(key);
+  const inner = m?.[2] ? name(m[2].charAt(0).toLowerCase() + m[2].slice(1)) : null;
+  if (m && inner)
+    return t(m[1] === 'previous' ? 'data.columns.previous' : 'data.columns.delta', { name: inner });
+  return key;
+}
