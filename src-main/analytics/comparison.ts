@@ -1,4 +1,5 @@
-// The comparison period of a QuerySpec and the pairing of each bucket with its counterpart in that period.
+// The comparison period of a QuerySpec, the pairing of each bucket with its counterpart in that period, and the
+// dense rows of a comparison (every bucket of the period).
 import {
   addMonths,
   civilOf,
@@ -13,9 +14,12 @@ import {
   parseIsoWeek,
   parseLocalDate,
 } from '../../src-shared/calendar.ts';
-import type { Comparison, GroupDimension, TimeGrain } from '../../src-shared/contract.ts';
+import type { Comparison, GroupDimension, QuerySpec, TimeGrain } from '../../src-shared/contract.ts';
 import { timeGrains } from '../../src-shared/contract.ts';
-import type { KeyValue } from './queryFold.ts';
+import { buttonCount, scaleGroupOf } from '../../src-shared/metrics/scales.ts';
+import { groupKey, pressedButtons, type Group, type KeyValue } from './queryFold.ts';
+
+const buttons = Array.from({ length: 11 }, (_, i) => i);
 
 /** How far back the comparison period lies: whole months, or days. */
 type Shift = { months: number } | { days: number };
@@ -131,4 +135,37 @@ export function bucketKeys(grain: TimeGrain, from: number, to: number): KeyValue
     }
   }
   return keys;
+}
+
+/** Adds an empty group for every time key × combination of the other keys that has none. */
+export function fillBuckets(
+  groups: Map<string, Group>,
+  grain: TimeGrain,
+  keys: readonly KeyValue[],
+  dims: readonly GroupDimension[],
+): void {
+  const others = dims.filter((d) => d !== grain);
+  const combos = new Map<string, Record<string, KeyValue>>();
+  for (const g of groups.values()) {
+    const combo = Object.fromEntries(others.map((d) => [d, g.keys[d] ?? 0]));
+    combos.set(groupKey(combo, others), combo);
+  }
+  if (others.length === 0) combos.set('', {});
+  for (const key of keys)
+    for (const combo of combos.values()) {
+      const k = { ...combo, [grain]: key };
+      const id = groupKey(k, dims);
+      if (!groups.has(id)) groups.set(id, { keys: k, counts: new Array<number>(11).fill(0) });
+    }
+}
+
+/** Every button of the filter's scale, else every button pressed in any group of either period. */
+export function buttonsOfAll(
+  spec: QuerySpec,
+  current: Map<string, Group>,
+  previous: Map<string, Group>,
+): number[] {
+  const scale = spec.filter.scale;
+  if (scale) return buttons.slice(0, buttonCount[scaleGroupOf(scale)]);
+  return pressedButtons(...[...current.values(), ...previous.values()].map((g) => g.counts));
 }

@@ -82,8 +82,9 @@ export function optionCountsFromRollup(
   const rows = statement(
     db,
     `WITH c AS (
-       SELECT ${columns}, r.n * (j.value ->> 2) AS n, ${bucket} AS b FROM json_each(@nodes) s CROSS JOIN json_each(@ranges) j
-       CROSS JOIN v2_followup_node_rollup r ON r.node_id = s.value AND r.bucket >= j.value ->> 0 AND r.bucket < j.value ->> 1
+       SELECT ${columns}, r.n * j.sign AS n, ${bucket} AS b FROM json_each(@nodes) s
+       CROSS JOIN (SELECT value ->> 0 AS lo, value ->> 1 AS hi, value ->> 2 AS sign FROM json_each(@ranges) LIMIT -1) j
+       CROSS JOIN v2_followup_node_rollup r ON r.node_id = s.value AND r.bucket >= j.lo AND r.bucket < j.hi
        JOIN v2_followup_question q ON q.followup_question_id = r.followup_question_id
        WHERE true ${cond}
        UNION ALL

@@ -10,7 +10,7 @@ import type {
   TreeItemType,
 } from '../../src-shared/contract.ts';
 import { parseQuerySpec } from '../../src-shared/contract.ts';
-import { bucketKeys, planComparison, timeGrainOf } from './comparison.ts';
+import { bucketKeys, buttonsOfAll, fillBuckets, planComparison, timeGrainOf } from './comparison.ts';
 import {
   foldGroups,
   groupKey,
@@ -257,7 +257,8 @@ function branchesOf(
  * Rows of a QuerySpec from the rollups: presses per button are read per group (the daily rollup unless hours
  * are asked or filtered), folded into the asked time grain, then measured; with a comparison, the comparison
  * period is read the same way and each row is paired with its counterpart bucket. Rows are sorted by the grouping
- * keys in the order asked; groups without presses (in either period) are left out.
+ * keys in the order asked; groups without presses (in either period) are left out, except in a comparison over a time
+ * grain, which has a row for every bucket of the period (zero counts, null measures where nothing was pressed).
  */
 export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
   const f = spec.filter;
@@ -303,6 +304,11 @@ export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
       if (!current.has(id)) current.set(id, { keys, counts: new Array<number>(11).fill(0) });
     }
   }
+  // A comparison over a time grain is dense: every bucket of the period, for each combination of the other keys
+  // seen in either period, and every button of the scale (else every button pressed in either period).
+  const dense = spec.comparison !== undefined && grain !== null && from !== null && to !== null;
+  if (dense) fillBuckets(current, grain, bucketKeys(grain, from, to), dims);
+  const denseButtons = dense ? buttonsOfAll(spec, current, previous) : null;
   if (spec.groupBy.length === 0 && current.size === 0) current.set('[]', { keys: {}, counts: [] });
   const names = byPoint ? new Map(tree.map((n) => [n.id, n.name])) : null;
   const rows: QueryRow[] = [];
@@ -315,8 +321,8 @@ export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
     }
     // A row per pressed button; without buttons, a row per group with presses (the one total row always).
     const buttonsOfRow = spec.groupBy.includes('buttonIndex')
-      ? pressedButtons(group.counts, before?.counts)
-      : spec.groupBy.length === 0 || pressedButtons(group.counts, before?.counts).length > 0
+      ? (denseButtons ?? pressedButtons(group.counts, before?.counts))
+      : dense || spec.groupBy.length === 0 || pressedButtons(group.counts, before?.counts).length > 0
         ? [null]
         : [];
     for (const button of buttonsOfRow) {

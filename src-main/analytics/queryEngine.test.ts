@@ -369,6 +369,44 @@ describe('comparisons, aligned per bucket', () => {
     expect(row?.deltaHappyIndex).toBeCloseTo((row?.happyIndex ?? 0) - (row?.previousHappyIndex ?? 0), 10);
   });
 
+  it('are dense: every day of the period, zero counts and null measures where neither period has presses', () => {
+    // 2024-02-01 … 2024-02-07 against the 7 days before: of these 14 days the presses fall on 2024-02-01 only.
+    const spec = valid({
+      measures: ['count', 'happyIndex'],
+      groupBy: ['day'],
+      filter: { from: '2024-02-01', to: '2024-02-08', scale: 'four' },
+      comparison: { kind: 'previousPeriod' },
+    });
+    const first = reference(spec).get('2024-02-01') ?? [];
+    expect(total(first)).toBeGreaterThan(0);
+    expect(
+      reference({ ...spec, filter: { ...spec.filter, from: '2024-01-25', to: '2024-02-01' } }).size,
+    ).toBe(0);
+    const days7 = Array.from({ length: 7 }, (_, i) => dayText(dayNo('2024-02-01') + i));
+    expect(runQuery(store.db, spec)).toEqual(
+      days7.map((day) => {
+        const c = day === '2024-02-01' ? first : [];
+        const hi = total(c) > 0 ? happy(c, 4) : null;
+        return {
+          day,
+          count: total(c),
+          happyIndex: hi,
+          previousCount: 0,
+          deltaCount: total(c),
+          previousHappyIndex: null,
+          deltaHappyIndex: null,
+        };
+      }),
+    );
+    // By button: each day × the four faces of the scale, counts zero-filled.
+    const byButton = valid({ ...spec, measures: ['count'], groupBy: ['day', 'buttonIndex'] });
+    expect(runQuery(store.db, byButton).map((r) => [r.day, r.buttonIndex, r.count, r.previousCount])).toEqual(
+      days7.flatMap((day) =>
+        [0, 1, 2, 3].map((b) => [day, b, day === '2024-02-01' ? (first[b] ?? 0) : 0, 0]),
+      ),
+    );
+  });
+
   it('N periods ago shifts by N lengths in days; a total row compares totals', () => {
     const spec = valid({
       measures: ['count', 'presses'],

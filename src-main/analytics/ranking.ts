@@ -122,6 +122,7 @@ export function rank(db: Database.Database, args: RankingArgs): Ranking {
   where.push(...filters);
   // Both periods as whole months, weeks and days of the period rollup (time first: each bucket range holds every
   // point), tagged current (1) or previous (0), each added or taken away (a week minus the days outside the period).
+  // LIMIT -1 keeps the ranges a subquery of their own, so each range's JSON is read once, not once per row.
   const ranges = [
     ...coverDays(from - days, from, periodLevels, true).map((r) => [r.lo, r.hi, 0, r.sign]),
     ...coverDays(from, to, periodLevels, true).map((r) => [r.lo, r.hi, 1, r.sign]),
@@ -132,7 +133,8 @@ export function rank(db: Database.Database, args: RankingArgs): Ranking {
   const rows = statement(
     db,
     `SELECT r.experience_point_id AS p, s.cur, ${signedSums}
-     FROM (SELECT value ->> 0 AS lo, value ->> 1 AS hi, value ->> 2 AS cur, value ->> 3 AS sign FROM json_each(@ranges)) s
+     FROM (SELECT value ->> 0 AS lo, value ->> 1 AS hi, value ->> 2 AS cur, value ->> 3 AS sign
+       FROM json_each(@ranges) LIMIT -1) s
      CROSS JOIN v2_button_rollup_period r ON r.bucket >= s.lo AND r.bucket < s.hi
      WHERE ${filters.join(' AND ')} GROUP BY 1, 2`,
   )
