@@ -73,7 +73,7 @@ export const viewShots: Array<{
     hash: '#/reconciliation?period=last30',
     ready: '[data-testid="reconciliation-chart"][data-rendered="true"]',
   },
-  { file: 'sync.png', hash: '#/sync', ready: 'h1' },
+  { file: 'sync.png', hash: '#/sync', ready: 'h1, h2' },
   { file: 'connections.png', hash: '#/connections', ready: '[data-testid="credentials-note"]' },
   {
     file: 'overview-dark.png',

@@ -149,7 +149,8 @@ export const en = {
   patterns: {
     show: 'Show',
     chartLabel: '{measure} by weekday and hour of the day',
-    hint: "Hours are each experience point's local time: 9 is 9:00–9:59 on the point's own clock. Click a cell for its rows.",
+    hint: "Hours are each experience point's local time: 9 is 9:00–9:59 on the point's own clock. Click a cell for its rows per day.",
+    rows: 'Every cell as a row in the Data view.',
   },
   ranking: {
     measure: 'Rank by',
