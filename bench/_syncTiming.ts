@@ -46,18 +46,19 @@ export async function startEmulator(
   return { url, stop: () => void child.kill('SIGTERM') };
 }
 
-/** Runs the CLI in a new process; resolves with the wall-clock seconds from spawn to exit. */
+/** Runs the CLI in a new process; resolves with the wall-clock seconds from spawn to exit (its output only on failure). */
 export function timeCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const t0 = performance.now();
-  return new Promise((resolve, reject) =>
-    spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] }).on(
-      'exit',
-      (code) =>
-        code === 0
-          ? resolve((performance.now() - t0) / 1000)
-          : reject(new Error(`feedback-desk ${args[0]} exited with ${code}`)),
-    ),
-  );
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve((performance.now() - t0) / 1000)
+        : reject(new Error(`feedback-desk ${args[0]} exited with ${code}:\n${stderr}`)),
+    );
+  });
 }
 
 const pct = (sorted: number[], p: number): number =>
