@@ -118,6 +118,27 @@ test('every core view shows what plain SQL counts, and a click leads on', async 
   await expect(page.getByTestId('data-count')).toHaveText(`${perButton.size} rows`);
   await expect(page.getByTestId('data-spec').first()).toContainText('"buttonIndex"');
 
+  // Daily buttons: a click on the last day's bar opens the Data view, that day per button (plain SQL: the buttons
+  // with presses on that day or on the day it is compared with).
+  await app.open('explore', { ...custom });
+  await app.chartData('daily-chart');
+  await app.clickLastDailyBar();
+  await expect(page).toHaveURL(new RegExp(`#/data\\?.*from=${span.last}&to=${span.last}.*by=button`));
+  await app.settled();
+  // The filter bar compares with the previous period (the day before): a button has a row when either day has presses.
+  const dayBefore = new Date(Date.parse(`${span.last}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const buttonsOn = (day: string) => [
+    ...pressesPerButton(store.storePath, { scale: 'four', first: day, last: day }).keys(),
+  ];
+  const rowsThatDay = new Set([...buttonsOn(span.last), ...buttonsOn(dayBefore)]).size;
+  await expect(page.getByTestId('data-count')).toHaveText(`${rowsThatDay} rows`);
+
+  // Data by groups below the selection: a row's click drills into that group.
+  await app.open('data', { ...custom, by: 'point' });
+  const firstRow = page.getByTestId('data-table').locator('.el-table-v2__row').first();
+  await firstRow.click();
+  await expect(page).toHaveURL(/#\/data\?.*by=point.*points=\d+/);
+
   expect(problems, 'console errors and warnings (CSP violations included)').toEqual([]);
 });
 

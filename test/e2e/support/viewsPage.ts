@@ -55,6 +55,21 @@ export class ViewsPage {
     await this.page.mouse.click(box.x + 56 + ((h + 0.5) * width) / 24, box.y + 16 + ((d - 0.5) * height) / 7);
   }
 
+  /** Clicks the Daily buttons chart's last bar near its foot (the grid of dailyButtonCounts.ts: 56 px left, 24 right, 40 bottom). */
+  async clickLastDailyBar(): Promise<void> {
+    const canvas = this.page.locator('[data-testid="daily-chart"] canvas').first();
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('the daily chart is not drawn');
+    const days = JSON.parse(
+      (await this.page.getByTestId('daily-chart').getAttribute('data-series')) ?? '{}',
+    ) as {
+      days?: string[];
+    };
+    const n = days.days?.length ?? 1;
+    const width = box.width - 56 - 24;
+    await this.page.mouse.click(box.x + 56 + ((n - 0.5) * width) / n, box.y + box.height - 40 - 3);
+  }
+
   rankingRow(id: number): Locator {
     return this.page.getByTestId('ranking-table').locator(`tbody tr[data-id="${id}"]`);
   }
