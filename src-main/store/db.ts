@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkHeader } from './checkStore.ts';
-import { StoreError, defaultMigrationsDir, loadMigrations, migrate } from './migrate.ts';
+import { StoreError, defaultMigrationsDir, loadMigrations, migrate, type MigrationStart } from './migrate.ts';
 import { createButtonFeedbackRepo } from './repos/buttonFeedbackRepo.ts';
 import type { ButtonFeedbackRepo } from './repos/buttonFeedbackRepo.ts';
 import { createCheckpointRepo } from './repos/checkpointRepo.ts';
@@ -42,6 +42,8 @@ export interface OpenStoreOptions {
   mustExist?: boolean;
   migrationsDir?: string;
   now?: () => Date;
+  /** Told before each pending migration runs (a new version's first open of a big file can take a while). */
+  onMigration?: (m: MigrationStart) => void;
 }
 
 /** Opens (creating when allowed) and migrates the store. Throws StoreError with a user-facing message. */
@@ -76,7 +78,12 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   try {
     configureConnection(db);
     refuseForeignSchema(db, path);
-    migrate(db, loadMigrations(options.migrationsDir ?? defaultMigrationsDir), options.now);
+    migrate(
+      db,
+      loadMigrations(options.migrationsDir ?? defaultMigrationsDir),
+      options.now,
+      options.onMigration,
+    );
   } catch (error) {
     db.close();
     if (error instanceof StoreError) throw error;

@@ -95,6 +95,20 @@ describe('migrations', () => {
     expect(error.message).toContain(first.replace(/\.sql$/, ''));
   });
 
+  it('tells each pending migration before it runs, and nothing when none is pending', () => {
+    const path = join(dir, 'g.sqlite');
+    const seen: string[] = [];
+    const migrations = loadMigrations();
+    const db = new Database(path);
+    migrate(db, migrations.slice(0, 8));
+    migrate(db, migrations, undefined, (m) => seen.push(`${m.version} ${m.index}/${m.count}`));
+    // By hand: 8 of them applied before, so the rest are pending, numbered from 1.
+    expect(seen).toEqual(migrations.slice(8).map((m, i) => `${m.version} ${i + 1}/${migrations.length - 8}`));
+    migrate(db, migrations, undefined, (m) => seen.push(String(m.version)));
+    expect(seen).toHaveLength(migrations.length - 8);
+    db.close();
+  });
+
   it("accepts a file that applied 0006's first text (rewritten for speed, same rows); any other text is refused", () => {
     const path = join(dir, 'f.sqlite');
     openStore(path).close();

@@ -72,10 +72,24 @@ interface AppliedRow {
  * Brings the file up to the newest migration. Refuses a file written by a newer version (a migration it does not
  * know) and a file whose applied migration no longer matches its source (an edited migration).
  */
+/** A migration about to run: the `index`-th (from 1) of `count` pending ones, for a progress line. */
+export interface MigrationStart {
+  version: number;
+  name: string;
+  index: number;
+  count: number;
+}
+
+/** What a running migration is, for the user (a new version's first open of a big file can take a minute). */
+export function describeMigration(m: MigrationStart): string {
+  return `Updating the data file for this version (${m.index} of ${m.count}: ${String(m.version).padStart(4, '0')} ${m.name.replace(/_/g, ' ')}); a big file takes a minute.`;
+}
+
 export function migrate(
   db: Database.Database,
   migrations: readonly Migration[],
   now: () => Date = () => new Date(),
+  onStart?: (m: MigrationStart) => void,
 ): { applied: number[] } {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
     version INTEGER PRIMARY KEY,
@@ -111,7 +125,9 @@ export function migrate(
     'SELECT 1 AS one FROM schema_migration WHERE version = ?',
   );
   const applied: number[] = [];
-  for (const m of migrations.slice(appliedRows.length)) {
+  const pending = migrations.slice(appliedRows.length);
+  for (const [i, m] of pending.entries()) {
+    onStart?.({ version: m.version, name: m.name, index: i + 1, count: pending.length });
     // Re-checked inside the write lock: another process may have applied it meanwhile.
     const done = db
       .transaction(() => {

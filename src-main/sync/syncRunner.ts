@@ -6,6 +6,7 @@ import type { SyncProgress } from '../../src-shared/contract.ts';
 import { pressTotals } from '../analytics/pressTotals.ts';
 import type { PressTotals } from '../analytics/pressTotals.ts';
 import { ApiError } from '../api/errors.ts';
+import { describeMigration } from '../store/migrate.ts';
 import type { ApiErrorKind } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
 import type { PaceInfo } from '../api/pacing.ts';
@@ -104,7 +105,19 @@ export async function runSyncRequest(
   req: SyncRequest,
   cb: SyncCallbacks,
 ): Promise<{ summary: SyncSummary; error: unknown }> {
-  const store = openStore(req.dbPath, req.migrationsDir ? { migrationsDir: req.migrationsDir } : {});
+  const store = openStore(req.dbPath, {
+    ...(req.migrationsDir ? { migrationsDir: req.migrationsDir } : {}),
+    // A new version's first open of a big file migrates it: said as progress of the data file.
+    onMigration: (m) =>
+      cb.onProgress?.({
+        stream: 'data file',
+        phase: 'running',
+        items: 0,
+        pages: 0,
+        fraction: null,
+        message: describeMigration(m),
+      }),
+  });
   try {
     const http = {
       ...(cb.onRetry ? { onRetry: cb.onRetry } : {}),

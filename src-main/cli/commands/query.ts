@@ -13,6 +13,7 @@ import { neutraliseCell } from '../../export/tableCsv.ts';
 import { runQuery } from '../../analytics/query.ts';
 import { defaultStorePath } from '../../paths.ts';
 import { openStore } from '../../store/db.ts';
+import { migrationLine } from '../migrationLine.ts';
 import { UsageError } from '../args.ts';
 import { optBool, optString } from '../command.ts';
 import type { CliCommand, CliIO } from '../command.ts';
@@ -239,6 +240,7 @@ export const query: CliCommand = {
     const format = optString(options, 'format') === 'csv' ? 'csv' : 'json';
     const store = openStore(optString(options, 'db') ?? defaultStorePath('default', io.env), {
       mustExist: true,
+      onMigration: migrationLine(io.stderr),
     });
     try {
       const rows = runQuery(store.db, spec);

@@ -4,6 +4,7 @@ import { describePresses, pressTotals } from '../../analytics/pressTotals.ts';
 import { defaultStorePath } from '../../paths.ts';
 import { checkStoreInThread } from '../../store/checkStore.ts';
 import { openStore, storePathProblem } from '../../store/db.ts';
+import { migrationLine } from '../migrationLine.ts';
 import { parseCursor } from '../../sync/plan.ts';
 import { syncRunning } from '../../sync/syncLock.ts';
 import { optBool, optString } from '../command.ts';
@@ -52,7 +53,7 @@ export const status: CliCommand = {
       );
       return 1;
     }
-    const store = openStore(path, { mustExist: true });
+    const store = openStore(path, { mustExist: true, onMigration: migrationLine(io.stderr) });
     try {
       const now = Date.now();
       const holder = syncRunning(path);
