@@ -127,7 +127,8 @@ export function buildTrendChartOption(input: TrendChartInput): TrendChartOption 
       type: 'category',
       data: input.labels,
       boundaryGap: false,
-      axisLabel: { color: colors.muted, hideOverlap: true },
+      // 14 px below the axis: the first period's label otherwise touches the value axis' lowest label.
+      axisLabel: { color: colors.muted, hideOverlap: true, margin: 14 },
       axisLine: { lineStyle: { color: colors.axis } },
     },
     yAxis: {
