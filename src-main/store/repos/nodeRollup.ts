@@ -13,30 +13,27 @@ const bucketsPerUpsert = 16;
 
 export type Grain = 'hourly' | 'daily' | 'weekhour';
 /**
- * Per grain: the node table and its bucket column, the point rollup it is counted from, that table's bucket column
- * (what `applyPoint` ranges are in) and the node bucket as an expression over it. The month × hour-of-week rollup
+ * Per grain: the node table and its bucket column, the point rollup it is counted from and the node bucket as an
+ * expression over that table's bucket column. The month × hour-of-week rollup
  * (0009) has no point table of its own: it is folded from the hourly point rollup.
  */
-const tables: Record<Grain, { node: string; bucket: string; point: string; range: string; from: string }> = {
+const tables: Record<Grain, { node: string; bucket: string; point: string; from: string }> = {
   hourly: {
     node: 'v2_node_rollup_hourly',
     bucket: 'local_hour',
     point: 'v2_button_rollup_hourly',
-    range: 'local_hour',
     from: 'local_hour',
   },
   daily: {
     node: 'v2_node_rollup_daily',
     bucket: 'local_day',
     point: 'v2_button_rollup_daily',
-    range: 'local_day',
     from: 'local_day',
   },
   weekhour: {
     node: 'v2_node_rollup_weekhour',
     bucket: 'month_hour',
     point: 'v2_button_rollup_hourly',
-    range: 'local_hour',
     from: monthHourSql('local_hour'),
   },
 };
@@ -71,11 +68,6 @@ export interface NodeRollup {
   add(grain: Grain, pointBuckets: ArrayLike<number>): number[][];
   /** Adds node rows (node, bucket, survey, misuse, n0..n10), each key once, to the node rollup. */
   addRows(grain: Grain, nodeRows: readonly number[][]): void;
-  /**
-   * Adds (`sign` 1) or takes away (−1) a point's rollup rows of `[from, to)` from its nodes (bucket numbers of the
-   * point rollup: hours for `weekhour`).
-   */
-  applyPoint(grain: Grain, point: number, from: number, to: number, sign: 1 | -1): void;
   /** Empties the node rollups and counts them again from the point rollups (after a tree change). */
   rebuild(): void;
 }
@@ -136,21 +128,6 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
     return rows;
   }
 
-  function applyPoint(grain: Grain, point: number, from: number, to: number, sign: 1 | -1): void {
-    const t = tables[grain];
-    const folded = t.from !== t.bucket;
-    const statement = sql(
-      `INSERT INTO ${t.node} (node_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')})
-       SELECT @node, ${t.from}, survey_id, misuse,
-         ${counters.map((c) => (folded ? `@sign * sum(${c})` : `@sign * ${c}`)).join(', ')}
-       FROM ${t.point} WHERE experience_point_id = @point AND ${t.range} >= @from AND ${t.range} < @to
-       ${folded ? 'GROUP BY 2, 3, 4' : ''} ORDER BY 2, 3, 4
-       ON CONFLICT (node_id, ${t.bucket}, survey_id, misuse) DO UPDATE SET
-       ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
-    );
-    for (const node of ancestors()(point)) statement.run({ node, point, from, to, sign });
-  }
-
   function rebuild(): void {
     const up = ancestors();
     const points = sql(
@@ -194,5 +171,5 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
     ).run();
   }
 
-  return { add, addRows: upsertRows, applyPoint, rebuild };
+  return { add, addRows: upsertRows, rebuild };
 }

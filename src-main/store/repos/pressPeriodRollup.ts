@@ -2,7 +2,7 @@
 // the daily point buckets on the write path and adjusted around a recount from the daily point rollup; and hour keys
 // mapped to month × hour of the week for the node rollup. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
-import { monthHourOf, periodBucket, periodBucketSql, periodLevels } from '../periodBuckets.ts';
+import { monthHourOf, periodBucket, periodLevels } from '../periodBuckets.ts';
 import { bucketWidth } from './feedbackBatch.ts';
 
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
@@ -11,8 +11,6 @@ const bucketsPerUpsert = 16;
 export interface PressPeriodRollup {
   /** Adds daily point buckets (`bucketWidth` numbers each: point, day, survey, misuse, n0..n10) at every level. */
   add(dailyBuckets: ArrayLike<number>): void;
-  /** Adds (`sign` 1) or takes away (−1) a point's daily rollup rows of days `[from, to)` at every level. */
-  applyPoint(point: number, from: number, to: number, sign: 1 | -1): void;
 }
 
 /** Merges flat buckets whose key (first four numbers) maps to the same new key. */
@@ -65,17 +63,6 @@ export function createPressPeriodRollup(db: Database.Database): PressPeriodRollu
       );
     return s;
   };
-  const apply = db.prepare(
-    `INSERT INTO v2_button_rollup_period (bucket, experience_point_id, survey_id, misuse, ${counters.join(', ')})
-     SELECT ${periodBucketSql('r.local_day', 'l.value')} AS b, r.experience_point_id, r.survey_id, r.misuse,
-       ${counters.map((c) => `@sign * sum(r.${c})`).join(', ')}
-     FROM v2_button_rollup_daily r CROSS JOIN json_each('[0,1,2]') l
-     WHERE r.experience_point_id = @point AND r.local_day >= @from AND r.local_day < @to
-     GROUP BY b, r.experience_point_id, r.survey_id, r.misuse
-     ON CONFLICT (bucket, experience_point_id, survey_id, misuse) DO UPDATE SET
-     ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
-  );
-
   function add(daily: ArrayLike<number>): void {
     // (point, day, survey, misuse) → (bucket, point, survey, misuse) at each level.
     const rows = refold(daily, (at) =>
@@ -92,8 +79,5 @@ export function createPressPeriodRollup(db: Database.Database): PressPeriodRollu
     for (; i < rows.length; i++) upsert(1).run(rows[i]);
   }
 
-  return {
-    add,
-    applyPoint: (point, from, to, sign) => apply.run({ point, from, to, sign }),
-  };
+  return { add };
 }
