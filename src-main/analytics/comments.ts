@@ -167,7 +167,7 @@ function readCursor(
   order: 'newest' | 'best',
 ): { t: number; id: number } | number | null {
   if (cursor === undefined) return null;
-  const m = order === 'newest' ? /^n(-?\d{1,16})\.(\d{1,16})$/.exec(cursor) : /^b(\d{1,9})$/.exec(cursor);
+  const m = order === 'newest' ? /^n(-?\d{1,16})\.(-?\d{1,17})$/.exec(cursor) : /^b(\d{1,9})$/.exec(cursor);
   if (!m)
     throw new CommentSearchError('This page of comments no longer fits the search; start the search again.');
   return order === 'newest' ? { t: Number(m[1]), id: Number(m[2]) } : Number(m[1]);
