@@ -190,9 +190,9 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
   const skip = args.offset;
   if (skip !== undefined) {
     // Random access (a virtual list's jump): the same order, counted from the start.
-    sql = `${b.sql('t.text_feedback_id AS id')} ORDER BY ${
+    sql = `${b.sql(`${id} AS id`)} ORDER BY ${
       order === 'best' ? 'v2_text_feedback_fts.rank, ' : ''
-    }t.local_time DESC, t.text_feedback_id DESC LIMIT @limit OFFSET @offset`;
+    }${id} DESC LIMIT @limit OFFSET @offset`;
     params.offset = skip;
   } else if (order === 'newest') {
     const after = cursor !== null && typeof cursor === 'object';
@@ -238,10 +238,8 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
     total,
     nextCursor:
       more && last
-        ? skip !== undefined
-          ? order === 'newest'
-            ? `n${last.local_time}.${last.id}`
-            : `b${skip + limit}`
+        ? skip !== undefined && order === 'best'
+          ? `b${skip + limit}`
           : order === 'newest'
             ? `n${last.local_time}.${last.id}`
             : `b${(typeof cursor === 'number' ? cursor : 0) + limit}`
