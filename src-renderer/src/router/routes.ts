@@ -7,6 +7,8 @@ export interface ViewEntry {
   label: string;
   /** Whether the filter bar shows the time grain for it. */
   grain: boolean;
+  /** False for views the filter bar does not apply to (sync, connections): it is not shown there. */
+  filters?: false;
   load: () => Promise<unknown>;
 }
 
@@ -32,11 +34,18 @@ export const views: ViewEntry[] = [
     grain: false,
     load: () => import('../views/ReconciliationView.vue'),
   },
-  { name: 'sync', label: 'nav.sync', grain: false, load: () => import('../views/SyncView.vue') },
+  {
+    name: 'sync',
+    label: 'nav.sync',
+    grain: false,
+    filters: false,
+    load: () => import('../views/SyncView.vue'),
+  },
   {
     name: 'connections',
     label: 'nav.connections',
     grain: false,
+    filters: false,
     load: () => import('../views/ConnectionsView.vue'),
   },
 ];
@@ -45,6 +54,11 @@ export const defaultView = 'overview';
 
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: { name: defaultView } },
-  ...views.map((v) => ({ path: `/${v.name}`, name: v.name, component: v.load, meta: { grain: v.grain } })),
+  ...views.map((v) => ({
+    path: `/${v.name}`,
+    name: v.name,
+    component: v.load,
+    meta: { grain: v.grain, filters: v.filters !== false },
+  })),
   { path: '/:rest(.*)*', redirect: { name: defaultView } },
 ];
