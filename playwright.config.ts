@@ -6,6 +6,9 @@ export default defineConfig({
   timeout: 120_000,
   fullyParallel: false,
   workers: 1,
+  // In CI a failed test runs once more; one that passes then is counted as passed but reported as FLAKY by
+  // scripts/test.js (an intermittent race is a bug to fix, not to hide). Locally a failure is a failure.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     viewport: { width: 1280, height: 800 },

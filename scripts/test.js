@@ -166,6 +166,8 @@ function countPlaywright(file, code) {
   let failed = unexpected;
   const notes = (report.errors ?? []).map((error) => firstLine(error.message));
   if ((code !== 0 || notes.length > 0) && failed === 0) failed = 1;
+  // A test that failed once and passed on its retry (playwright.config.ts) is said, never silent.
+  if (flaky > 0) notes.push(`FLAKY ${flaky} test(s) passed only on their retry: see the list above`);
   return { passed: expected + flaky, failed, skipped, note: [...notes, ...skipReasons(report)].join('; ') };
 }
 
