@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FollowupFeedbackV2 } from '../../api/v2/feedbackLists.ts';
-import type { FeedbackFilter, FollowupSide, TreeItem, TrendGrain } from '../../../src-shared/contract.ts';
+import type { FeedbackFilter, FollowupSide, TrendGrain } from '../../../src-shared/contract.ts';
 import { followupSummary, followupTrend } from '../../analytics/followups.ts';
 import { openStore, type Store } from '../db.ts';
+import { rollupTree } from './testing/rollupTree.ts';
 
 let store: Store;
 let dir: string;
@@ -25,15 +26,7 @@ afterEach(() => {
 });
 
 // 1 → 2 → 21, 22; 1 → 3; 4 (a second root) → 41. Point 99 is in no tree.
-const tree: TreeItem[] = [
-  { experiencePointId: 1, name: 'Company', parent: null, type: 'GROUP' },
-  { experiencePointId: 2, name: 'North', parent: 1, type: 'GROUP' },
-  { experiencePointId: 21, name: 'A', parent: 2, type: 'EXPERIENCE_POINT' },
-  { experiencePointId: 22, name: 'B', parent: 2, type: 'EXPERIENCE_POINT' },
-  { experiencePointId: 3, name: 'Web', parent: 1, type: 'EXPERIENCE_POINT' },
-  { experiencePointId: 4, name: 'Other', parent: null, type: 'GROUP' },
-  { experiencePointId: 41, name: 'C', parent: 4, type: 'EXPERIENCE_POINT' },
-];
+const tree = rollupTree;
 
 /** Local times over awkward days: Berlin's fall-back hour twice, spring-forward, 2020-W53, 29 February. */
 const awkwardTimes = [

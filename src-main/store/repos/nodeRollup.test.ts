@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
 import type { TreeItem } from '../../../src-shared/contract.ts';
 import { openStore, type Store } from '../db.ts';
+import { rollupTree } from './testing/rollupTree.ts';
 import { createBatchBuilder } from './feedbackBatch.ts';
 import { ancestorsOf } from './nodeRollup.ts';
 
@@ -25,15 +26,7 @@ afterEach(() => {
 });
 
 // 1 → 2 → 21, 22; 1 → 3; 4 (a second root) → 41. Point 99 is in no tree.
-const tree: TreeItem[] = [
-  { experiencePointId: 1, name: 'Company', parent: null, type: 'GROUP' },
-  { experiencePointId: 2, name: 'North', parent: 1, type: 'GROUP' },
-  { experiencePointId: 21, name: 'A', parent: 2, type: 'EXPERIENCE_POINT' },
-  { experiencePointId: 22, name: 'B', parent: 2, type: 'EXPERIENCE_POINT' },
-  { experiencePointId: 3, name: 'Web', parent: 1, type: 'EXPERIENCE_POINT' },
-  { experiencePointId: 4, name: 'Other', parent: null, type: 'GROUP' },
-  { experiencePointId: 41, name: 'C', parent: 4, type: 'EXPERIENCE_POINT' },
-];
+const tree = rollupTree;
 
 let next = 0;
 const dates = [
