@@ -4,34 +4,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { generateWorld } from '../../src-main/emulator/index.ts';
-import { waitUntilSettled } from './support/appRoutes.ts';
 import { ExportMenu } from './support/exportMenu.ts';
 import { genderCounts } from './support/insightCounts.ts';
-import { sharedSyncedStore, tinyWorldNow, type SyncedStore } from './support/syncedStore.ts';
-import { startWebMode, type WebMode } from './support/webMode.ts';
+import { tinyWorldInWebMode } from './support/tinyWorld.ts';
 
-let store: SyncedStore;
-let server: WebMode;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  store = await sharedSyncedStore('tiny', () =>
-    generateWorld({ seed: 2, size: 'tiny', now: new Date(tinyWorldNow) }),
-  );
-  server = await startWebMode({ storePath: store.storePath });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-async function open(page: Page, hash: string): Promise<void> {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(server.url);
-  await waitUntilSettled(page);
-  await page.goto(`${new URL(server.url).origin}/${hash}`);
-  await waitUntilSettled(page);
-}
+const app = tinyWorldInWebMode();
+const { open } = app;
 
 async function reportText(page: Page, path: string): Promise<string> {
   const download = page.waitForEvent('download');
@@ -50,7 +28,7 @@ test('People: the gender chart’s rows equal the demographics rows; the report 
   const lines = csv.split('\r\n').filter((l) => l.length > 0);
   expect(lines[0]).toBe('Category,Feedbacks');
   // Second route: feedbacks per gender by plain SQL over v2_demographics (misuse left out); no gender = "not given".
-  const expected = genderCounts(store.storePath);
+  const expected = genderCounts(app.store.storePath);
   const rows = new Map(
     lines.slice(1).map((l) => {
       const [label = '', n = ''] = l.split(',');

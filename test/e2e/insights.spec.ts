@@ -1,7 +1,6 @@
 // Follow-ups, Comments, Alerts, People and Reconciliation in Chromium against web mode on a synced tiny world (v2
 // and v1): what each view shows equals plain SQL over the synced tables (support/insightCounts.ts).
-import { expect, test, type Page } from '@playwright/test';
-import { generateWorld } from '../../src-main/emulator/index.ts';
+import { expect, test } from '@playwright/test';
 import { waitUntilSettled } from './support/appRoutes.ts';
 import {
   alertCounts,
@@ -11,35 +10,14 @@ import {
   painPointCounts,
   v1Totals,
 } from './support/insightCounts.ts';
-import { sharedSyncedStore, tinyWorldNow, type SyncedStore } from './support/syncedStore.ts';
-import { startWebMode, type WebMode } from './support/webMode.ts';
+import { tinyWorldInWebMode } from './support/tinyWorld.ts';
 
-let store: SyncedStore;
-let server: WebMode;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  store = await sharedSyncedStore('tiny', () =>
-    generateWorld({ seed: 2, size: 'tiny', now: new Date(tinyWorldNow) }),
-  );
-  server = await startWebMode({ storePath: store.storePath });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-/** Opens the app, then one view by its address (a view is a link: filters and settings in the query). */
-async function open(page: Page, hash: string): Promise<void> {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(server.url); // trades the session token for the cookie
-  await waitUntilSettled(page);
-  await page.goto(`${new URL(server.url).origin}/${hash}`);
-  await waitUntilSettled(page);
-}
+const app = tinyWorldInWebMode();
+const { open } = app;
 
 test('follow-ups: every pain point counted as the follow-up rows count it', async ({ page }) => {
   await open(page, '#/follow-ups?period=all');
-  const expected = painPointCounts(store.storePath);
+  const expected = painPointCounts(app.store.storePath);
   expect(expected.length).toBeGreaterThan(1);
   const side = page.getByTestId('followups-painPoint');
   await expect(side.locator('tbody tr')).toHaveCount(expected.length);
@@ -68,7 +46,7 @@ test('comments: the count, a word search with its matches marked, and the keyboa
   const count = page.getByTestId('comment-count');
   await expect
     .poll(async () => digits((await count.textContent())?.split('·')[0] ?? ''))
-    .toBe(commentCount(store.storePath));
+    .toBe(commentCount(app.store.storePath));
   const search = page.getByTestId('comment-search');
   await search.fill('staff');
   await search.press('Enter');
@@ -76,7 +54,7 @@ test('comments: the count, a word search with its matches marked, and the keyboa
   await waitUntilSettled(page);
   await expect
     .poll(async () => digits((await count.textContent())?.split('·')[0] ?? ''))
-    .toBe(commentCount(store.storePath, 'staff'));
+    .toBe(commentCount(app.store.storePath, 'staff'));
   const list = page.getByTestId('comment-list');
   const marks = await list.locator('mark').allTextContents();
   expect(marks.length).toBeGreaterThan(0);
@@ -91,7 +69,7 @@ test('comments: the count, a word search with its matches marked, and the keyboa
 test('alerts: the total and the open ones equal the synced alerts; the timeline adds up to the total', async ({
   page,
 }) => {
-  const expected = alertCounts(store.storePath);
+  const expected = alertCounts(app.store.storePath);
   expect(expected.all).toBeGreaterThan(0);
   await open(page, '#/alerts?period=all');
   await expect
@@ -119,7 +97,7 @@ test('alerts: the total and the open ones equal the synced alerts; the timeline 
 
 test('people: feedbacks per gender equal the demographics rows', async ({ page }) => {
   await open(page, '#/people?period=all');
-  const expected = genderCounts(store.storePath);
+  const expected = genderCounts(app.store.storePath);
   const raw = await page.getByTestId('people-gender').getAttribute('data-chart');
   const bars = JSON.parse(raw ?? '[]') as Array<{ label: string; count: number }>;
   expect(new Map(bars.map((b) => [b.label === 'not given' ? '' : b.label, b.count]))).toEqual(expected);
@@ -131,7 +109,7 @@ test('reconciliation: v1 summed and raw totals of a month equal the v1 tables', 
   const from = '2026-09-01';
   const to = '2026-09-30';
   await open(page, `#/reconciliation?period=custom&from=${from}&to=${to}`);
-  const expected = v1Totals(store.storePath, from, to);
+  const expected = v1Totals(app.store.storePath, from, to);
   expect(expected.raw).toBeGreaterThan(0);
   const totals = page.getByTestId('reconciliation-totals');
   expect(digits(await totals.locator('[data-total="v1Summed"]').textContent())).toBe(expected.summed);
