@@ -18,18 +18,15 @@ export interface PressTotals {
 const sum = Array.from({ length: 11 }, (_, i) => `n${i}`).join(' + ');
 
 /**
- * Read from the tables the queries read, so the numbers agree: v2 from node -1 of the daily node rollup (every
- * press, a few rows per day), v1 from its daily view.
+ * Read from the tables the queries read, so the numbers agree: node -1 of the source's daily node rollup (every
+ * press, a few rows per day; v1: the summed results and the raw presses beyond them, as its daily view).
  */
 export function pressTotals(db: Database.Database): PressTotals {
   const source = pressOrigin(db);
-  const table = source === 'v1' ? 'v1_analytics_daily' : `v2_node_rollup_daily WHERE node_id = ${allNodes}`;
+  const table = `${source}_node_rollup_daily WHERE node_id = ${allNodes}`;
   const count = (where: string): number =>
     Number(
-      prepared(
-        db,
-        `SELECT coalesce(sum(${sum}), 0) FROM ${table}${where ? ` ${source === 'v1' ? 'WHERE' : 'AND'} ${where}` : ''}`,
-      )
+      prepared(db, `SELECT coalesce(sum(${sum}), 0) FROM ${table}${where ? ` AND ${where}` : ''}`)
         .pluck()
         .get() ?? 0,
     );

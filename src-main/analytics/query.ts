@@ -23,7 +23,7 @@ import {
   type ReadRow,
 } from './queryFold.ts';
 import { nodeSources, pointGroups, type TreeNode } from './pointGroups.ts';
-import { allNodes } from '../store/repos/nodeRollup.ts';
+import { allNodes, type Grain } from '../store/repos/nodeRollup.ts';
 import { splitMonths } from '../store/periodBuckets.ts';
 
 const buttons = Array.from({ length: 11 }, (_, i) => i);
@@ -107,7 +107,7 @@ const afterLastDay = 100_000;
 
 /** Per rollup table: its bucket column and the local hour of day, weekday and time bucket as expressions. */
 function columnsOf(table: string): { bucket: string; hour: string; weekday: string } {
-  if (table === 'v2_node_rollup_weekhour')
+  if (table.endsWith('_weekhour'))
     return { bucket: 'r.month_hour', hour: 'r.month_hour % 24', weekday: 'r.month_hour % 168 / 24 + 1' };
   if (table.endsWith('_hourly'))
     return { bucket: 'r.local_hour', hour: 'r.local_hour % 24', weekday: '(r.local_hour / 24 + 3) % 7 + 1' };
@@ -125,12 +125,18 @@ function boundBranches(plan: ReadPlan, from: number | null, to: number | null): 
     hi: hi === null ? null : hi * unit,
   });
   return plan.branches.flatMap((b): BoundBranch[] => {
-    if (!plan.hourly || plan.time || b.table !== 'v2_node_rollup_hourly')
+    if (!plan.hourly || plan.time || b.table !== nodeTable(plan.origin, 'hourly'))
       return [{ ...b, ...bounds(from, to, perDay) }];
     const split = splitMonths(from ?? firstDay, to ?? afterLastDay);
     return [
       ...(split.months
-        ? [{ ...b, table: 'v2_node_rollup_weekhour', ...bounds(split.months[0], split.months[1], 168) }]
+        ? [
+            {
+              ...b,
+              table: nodeTable(plan.origin, 'weekhour'),
+              ...bounds(split.months[0], split.months[1], 168),
+            },
+          ]
         : []),
       ...split.edges.map(([lo, hi]) => ({ ...b, ...bounds(lo, hi, 24) })),
     ];
@@ -221,10 +227,18 @@ function treeNodes(db: Database.Database, origin: PressOrigin): (TreeNode & { na
   return prepared(db, sql).all() as (TreeNode & { name: string })[];
 }
 
+/** A source's node rollup of one grain (v2: migrations 0006, 0009; v1: 0011, same shape). */
+const nodeTable = (origin: PressOrigin, grain: Grain): string => `${origin}_node_rollup_${grain}`;
+
+/** A source's rollup per point: v2's button rollups, or the v1 views of the same shape. */
+const pointTable = (origin: PressOrigin, grain: 'hourly' | 'daily'): string =>
+  origin === 'v1' ? `v1_analytics_${grain}` : `v2_button_rollup_${grain}`;
+
 /**
- * Which rollup rows a question reads. v2: per leaf, the point rollup of the selected subtrees; otherwise the node
+ * Which rollup rows a question reads. Per leaf: the point rollup of the selected subtrees; otherwise the node
  * rollups (a node's subtree in a few rows per bucket, whatever the tree's breadth) plus the point rollup of the
- * selected nodes' own presses. v1 (no node rollups): the point views of the selected subtrees.
+ * selected nodes' own presses. v1 node rows are not split by survey (survey 0): a question that groups or filters
+ * by survey reads the v1 point views (a survey's rows are one key range there).
  */
 function branchesOf(
   tree: readonly TreeNode[],
@@ -235,18 +249,18 @@ function branchesOf(
 ): Branch[] {
   const selected = spec.filter.experiencePointIds;
   const grain = hourly ? 'hourly' : 'daily';
-  if (origin === 'v1' || level === 'leaves') {
+  const bySurvey = spec.filter.surveyIds !== undefined || spec.groupBy.includes('surveyId');
+  if (level === 'leaves' || (origin === 'v1' && bySurvey)) {
     const map = pointGroups(tree, selected, level);
-    const table = origin === 'v1' ? `v1_analytics_${grain}` : `v2_button_rollup_${grain}`;
-    return [{ table, id: 'experience_point_id', map: map ? JSON.stringify(map) : null }];
+    return [
+      { table: pointTable(origin, grain), id: 'experience_point_id', map: map ? JSON.stringify(map) : null },
+    ];
   }
   const { nodes, points } = nodeSources(tree, selected, level, allNodes);
-  const branches: Branch[] = [
-    { table: `v2_node_rollup_${grain}`, id: 'node_id', map: JSON.stringify(nodes) },
-  ];
+  const branches: Branch[] = [{ table: nodeTable(origin, grain), id: 'node_id', map: JSON.stringify(nodes) }];
   if (points.length)
     branches.push({
-      table: `v2_button_rollup_${grain}`,
+      table: pointTable(origin, grain),
       id: 'experience_point_id',
       map: JSON.stringify(points),
     });

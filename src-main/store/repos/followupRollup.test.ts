@@ -199,6 +199,7 @@ describe('follow-up rollups', () => {
     // The file as version 0008 left it: none of 0009's tables.
     store.db.exec(`DROP TABLE v2_button_rollup_period; DROP TABLE v2_node_rollup_weekhour;
       DROP TABLE v2_followup_label; DROP TABLE v2_followup_rollup_daily; DROP TABLE v2_followup_node_rollup;
+      DROP TABLE v1_node_rollup_daily; DROP TABLE v1_node_rollup_hourly; DROP TABLE v1_node_rollup_weekhour;
       DELETE FROM schema_migration WHERE version >= 9`);
     store.close();
     store = openStore(join(dir, 'store.sqlite'));

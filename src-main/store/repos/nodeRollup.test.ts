@@ -208,6 +208,7 @@ describe('node rollups', () => {
       .exec(`DROP TABLE v2_node_rollup_daily; DROP TABLE v2_node_rollup_hourly; DROP TABLE sync_verification;
       DROP TABLE v2_button_rollup_period; DROP TABLE v2_node_rollup_weekhour; DROP TABLE v2_followup_label;
       DROP TABLE v2_followup_rollup_daily; DROP TABLE v2_followup_node_rollup;
+      DROP TABLE v1_node_rollup_daily; DROP TABLE v1_node_rollup_hourly; DROP TABLE v1_node_rollup_weekhour;
       DELETE FROM schema_migration WHERE version >= 6`);
     store.close();
     store = openStore(join(dir, 'store.sqlite'));
@@ -227,6 +228,7 @@ describe('node rollups', () => {
       .exec(`DROP TABLE v2_node_rollup_daily; DROP TABLE v2_node_rollup_hourly; DROP TABLE sync_verification;
       DROP TABLE v2_button_rollup_period; DROP TABLE v2_node_rollup_weekhour; DROP TABLE v2_followup_label;
       DROP TABLE v2_followup_rollup_daily; DROP TABLE v2_followup_node_rollup;
+      DROP TABLE v1_node_rollup_daily; DROP TABLE v1_node_rollup_hourly; DROP TABLE v1_node_rollup_weekhour;
       DELETE FROM schema_migration WHERE version >= 6`);
     store.close();
     store = openStore(join(dir, 'store.sqlite'));

@@ -1,4 +1,4 @@
-// Rollups per tree node (migrations 0006, 0009): each press counts into every proper ancestor of its point and into
+// Rollups per tree node (migrations 0006, 0009; v1: 0011): each press counts into every proper ancestor of its point and into
 // node -1 (every press). Kept current from the point rollups' buckets on the write path (a recount adds its
 // differences) and rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
@@ -12,30 +12,66 @@ const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
 const bucketsPerUpsert = 16;
 
 export type Grain = 'hourly' | 'daily' | 'weekhour';
+
 /**
- * Per grain: the node table and its bucket column, the point rollup it is counted from and the node bucket as an
- * expression over that table's bucket column. The month × hour-of-week rollup
- * (0009) has no point table of its own: it is folded from the hourly point rollup.
+ * Where one source's node rollups come from: per grain the node table and its bucket column, the point rollup it
+ * is counted from and the node bucket as an expression over that table's bucket column (the month × hour-of-week
+ * rollup, 0009, has no point table of its own: it is folded from the hourly point rollup); the tree; the points
+ * with presses; and the node row's survey over a point row (v1 node rows are not split by survey: 0).
  */
-const tables: Record<Grain, { node: string; bucket: string; point: string; from: string }> = {
+export interface NodeRollupSource {
+  tables: Record<Grain, { node: string; bucket: string; point: string; from: string }>;
+  tree: string;
+  points: string;
+  survey: string;
+}
+
+const grainTables = (
+  prefix: 'v1' | 'v2',
+  point: (grain: 'hourly' | 'daily') => string,
+): NodeRollupSource['tables'] => ({
   hourly: {
-    node: 'v2_node_rollup_hourly',
+    node: `${prefix}_node_rollup_hourly`,
     bucket: 'local_hour',
-    point: 'v2_button_rollup_hourly',
+    point: point('hourly'),
     from: 'local_hour',
   },
   daily: {
-    node: 'v2_node_rollup_daily',
+    node: `${prefix}_node_rollup_daily`,
     bucket: 'local_day',
-    point: 'v2_button_rollup_daily',
+    point: point('daily'),
     from: 'local_day',
   },
   weekhour: {
-    node: 'v2_node_rollup_weekhour',
+    node: `${prefix}_node_rollup_weekhour`,
     bucket: 'month_hour',
-    point: 'v2_button_rollup_hourly',
+    point: point('hourly'),
     from: monthHourSql('local_hour'),
   },
+});
+
+/** v2: the button rollups per experience point (migrations 0006, 0009). */
+export const v2NodeSource: NodeRollupSource = {
+  tables: grainTables('v2', (grain) => `v2_button_rollup_${grain}`),
+  tree: 'SELECT experience_point_id AS id, parent_id AS parent FROM experience_point',
+  // One seek per point along the daily rollup's key instead of a scan.
+  points: `WITH RECURSIVE p(id) AS (SELECT min(experience_point_id) FROM v2_button_rollup_daily
+         UNION ALL SELECT (SELECT min(experience_point_id) FROM v2_button_rollup_daily r WHERE r.experience_point_id > p.id)
+         FROM p WHERE p.id IS NOT NULL)
+       SELECT id FROM p WHERE id IS NOT NULL`,
+  survey: 'r.survey_id',
+};
+
+/**
+ * v1 (migration 0011): the v1 analytics views per folder (summed results as misuse 0, raw presses beyond them as
+ * misuse 1; every raw press by hour), over the folder tree. Node rows have survey 0: a v1 survey belongs to one
+ * folder, so rows per survey would be as many as the points' and a whole-tree question would grow with the tree.
+ */
+export const v1NodeSource: NodeRollupSource = {
+  tables: grainTables('v1', (grain) => `v1_analytics_${grain}`),
+  tree: 'SELECT folder_key AS id, parent_key AS parent FROM v1_folder',
+  points: 'SELECT DISTINCT folder_key FROM v1_survey',
+  survey: '0',
 };
 
 /** Point → its proper ancestors in the tree (nearest first; a cycle ends the walk), then -1. */
@@ -72,16 +108,16 @@ export interface NodeRollup {
   rebuild(): void;
 }
 
-export function createNodeRollup(db: Database.Database): NodeRollup {
+export function createNodeRollup(db: Database.Database, source: NodeRollupSource = v2NodeSource): NodeRollup {
+  const tables = source.tables;
   const cache = new Map<string, Database.Statement>();
   const sql = (text: string): Database.Statement => {
     let s = cache.get(text);
     if (!s) cache.set(text, (s = db.prepare(text)));
     return s;
   };
-  const treeSql = 'SELECT experience_point_id AS id, parent_id AS parent FROM experience_point';
   const ancestors = (): ((point: number) => number[]) =>
-    ancestorsOf(sql(treeSql).all() as { id: number; parent: number | null }[]);
+    ancestorsOf(sql(source.tree).all() as { id: number; parent: number | null }[]);
   const upsert = (grain: Grain, rows: number): Database.Statement => {
     const t = tables[grain];
     const tuple = `(${Array.from({ length: bucketWidth }, () => '?').join(',')})`;
@@ -130,14 +166,7 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
 
   function rebuild(): void {
     const up = ancestors();
-    const points = sql(
-      `WITH RECURSIVE p(id) AS (SELECT min(experience_point_id) FROM v2_button_rollup_daily
-         UNION ALL SELECT (SELECT min(experience_point_id) FROM v2_button_rollup_daily r WHERE r.experience_point_id > p.id)
-         FROM p WHERE p.id IS NOT NULL)
-       SELECT id FROM p WHERE id IS NOT NULL`,
-    )
-      .pluck()
-      .all() as number[];
+    const points = sql(source.points).pluck().all() as number[];
     // Points with the same ancestors are summed together first, then each sum goes to each of those nodes: the point
     // rows are sorted once, not once per ancestor (as migration 0006 does).
     const sets = new Map<string, number>();
@@ -154,7 +183,7 @@ export function createNodeRollup(db: Database.Database): NodeRollup {
       sql(
         `INSERT INTO ${t.node}
          SELECT n.value ->> 1, b.bucket, b.survey_id, b.misuse, ${counters.map((c) => `sum(b.${c})`).join(', ')}
-         FROM (SELECT s.value ->> 1 AS set_id, r.${t.bucket} AS bucket, r.survey_id, r.misuse,
+         FROM (SELECT s.value ->> 1 AS set_id, r.${t.bucket} AS bucket, ${source.survey} AS survey_id, r.misuse,
                  ${counters.map((c) => `sum(r.${c}) AS ${c}`).join(', ')}
                FROM json_each(@pointSet) s JOIN ${t.point} r ON r.experience_point_id = s.value ->> 0
                GROUP BY 1, 2, 3, 4) b

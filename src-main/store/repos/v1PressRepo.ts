@@ -4,6 +4,8 @@ import type Database from 'better-sqlite3';
 import { parseLocalTimestamp, utcMs } from '../../api/localTime.ts';
 import type { V1OpenFeedback, V1RawResult, V1ResultBucket } from '../../api/v1/records.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
+import { allNodes } from './nodeRollup.ts';
+import { createV1NodeRollup, type V1Buckets } from './v1NodeRollup.ts';
 
 const msPerHour = 3_600_000;
 const msPerDay = 86_400_000;
@@ -42,8 +44,10 @@ export interface V1PressRepo {
     summed: readonly V1ResultBucket[],
     checkpoint: { stream: string; cursor: unknown },
   ): V1WindowResult;
-  /** Button presses stored (from the daily rollup). */
+  /** Button presses stored (node -1 of the month × hour-of-week node rollup: every raw press, a few rows a month). */
   totalPresses(): number;
+  /** Counts the node rollups again (the folder tree changed, or surveys moved or went). */
+  rebuildNodes(): void;
   /** Moves a survey's rollup rows to another folder (the survey moved in the tree). */
   moveSurvey(surveyKey: number, folderKey: number): void;
   /** Deletes everything stored for a survey (it is gone from the service). */
@@ -127,15 +131,19 @@ export function createV1PressRepo(db: Database.Database, checkpoints: Checkpoint
     );
   };
 
+  const nodes = createV1NodeRollup(db);
+  /** The local hours and days a window can touch (its summed results' days are among them). */
+  const bucketsOf = (w: V1Window): V1Buckets => ({
+    hours: [Math.floor((w.fromUtc - behind) / msPerHour), Math.ceil((w.toUtc + ahead) / msPerHour)],
+    days: [Math.floor((w.fromUtc - behind) / msPerDay), Math.ceil((w.toUtc + ahead) / msPerDay)],
+  });
+
   /** Rebuilds the hourly and daily rollup rows a window can touch from the facts (exact whatever was there). */
   function recomputeRollups(w: V1Window): void {
-    const h0 = Math.floor((w.fromUtc - behind) / msPerHour);
-    const h1 = Math.ceil((w.toUtc + ahead) / msPerHour);
-    const d0 = Math.floor((w.fromUtc - behind) / msPerDay);
-    const d1 = Math.ceil((w.toUtc + ahead) / msPerDay);
-    for (const [table, unit, lo, hi] of [
-      ['v1_press_rollup_hourly', msPerHour, h0, h1],
-      ['v1_press_rollup_daily', msPerDay, d0, d1],
+    const { hours, days } = bucketsOf(w);
+    for (const [table, unit, [lo, hi]] of [
+      ['v1_press_rollup_hourly', msPerHour, hours],
+      ['v1_press_rollup_daily', msPerDay, days],
     ] as const) {
       const bucket = table.endsWith('hourly') ? 'local_hour' : 'local_day';
       sql(`DELETE FROM ${table} WHERE survey_key = ? AND ${bucket} >= ? AND ${bucket} < ?`).run(
@@ -159,6 +167,8 @@ export function createV1PressRepo(db: Database.Database, checkpoints: Checkpoint
       checkpoint: { stream: string; cursor: unknown },
     ): V1WindowResult => {
       const range = [w.surveyKey, w.fromUtc, w.toUtc] as const;
+      // The node rollups get the difference the replace makes to the survey's rows of the views.
+      const nodesDone = nodes.change(w.surveyKey, bucketsOf(w));
       sql('DELETE FROM v1_press WHERE survey_key = ? AND utc_time >= ? AND utc_time < ?').run(...range);
       // Identical-looking items are distinct presses: numbered per instant in a canonical order, so the same
       // answer always gives the same rows whatever order the service lists them in.
@@ -208,6 +218,7 @@ export function createV1PressRepo(db: Database.Database, checkpoints: Checkpoint
          ON CONFLICT (followup_key) DO UPDATE SET name = excluded.name WHERE name <> excluded.name`,
       ).run();
       recomputeRollups(w);
+      nodesDone();
       checkpoints.set(checkpoint.stream, checkpoint.cursor);
       const presses = sql(
         'SELECT coalesce(sum(presses), 0) AS n FROM v1_press WHERE survey_key = ? AND utc_time >= ? AND utc_time < ?',
@@ -236,10 +247,11 @@ export function createV1PressRepo(db: Database.Database, checkpoints: Checkpoint
     },
     totalPresses: () =>
       (
-        sql('SELECT coalesce(sum(n0 + n1 + n2 + n3), 0) AS n FROM v1_press_rollup_daily').get() as {
-          n: number;
-        }
+        sql(
+          `SELECT coalesce(sum(n0 + n1 + n2 + n3), 0) AS n FROM v1_node_rollup_weekhour WHERE node_id = ${allNodes}`,
+        ).get() as { n: number }
       ).n,
+    rebuildNodes: () => nodes.rebuild(),
     moveSurvey(surveyKey, folderKey) {
       for (const table of ['v1_press_rollup_hourly', 'v1_press_rollup_daily'])
         sql(`UPDATE ${table} SET folder_key = ? WHERE survey_key = ? AND folder_key <> ?`).run(

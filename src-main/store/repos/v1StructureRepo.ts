@@ -66,6 +66,11 @@ export function createV1StructureRepo(
           }[]
         ).map((r) => [r.survey_key, r.folder_key]),
       );
+      const parents = new Map(
+        (
+          sql('SELECT folder_key, parent_key FROM v1_folder').raw(true).all() as [number, number | null][]
+        ).map(([key, parent]) => [key, parent]),
+      );
       for (const table of ['v1_folder', 'v1_survey', 'v1_survey_period', 'v1_question'])
         sql(`DELETE FROM ${table}`).run();
       const folder = sql('INSERT INTO v1_folder (folder_key, name, parent_key, depth) VALUES (?, ?, ?, ?)');
@@ -79,8 +84,14 @@ export function createV1StructureRepo(
         'INSERT OR REPLACE INTO v1_question (question_key, name, locale) VALUES (?, ?, ?)',
       );
       const now = new Set<number>();
+      // A press counts into its folder's ancestors: when a folder that was there moves or goes, or a survey moves
+      // or goes, the node rollups are counted again (a new folder has no presses yet).
+      let reshaped = false;
+      const seen = new Set<number>();
       for (const f of folders) {
         folder.run(f.key, f.name, f.parentKey, f.depth);
+        seen.add(f.key);
+        if (parents.has(f.key) && parents.get(f.key) !== f.parentKey) reshaped = true;
         for (const s of f.surveys) {
           now.add(s.key);
           survey.run(s.key, f.key, s.question.key, s.timeZone, s.surveyType);
@@ -88,9 +99,13 @@ export function createV1StructureRepo(
           for (const p of s.activePeriods)
             period.run(s.key, instantOf(p.start), instantOf(p.end), p.start, p.end);
           const was = before.get(s.key);
-          if (was !== undefined && was !== f.key) presses.moveSurvey(s.key, f.key);
+          if (was !== undefined && was !== f.key) {
+            presses.moveSurvey(s.key, f.key);
+            reshaped = true;
+          }
         }
       }
+      for (const key of parents.keys()) if (!seen.has(key)) reshaped = true;
       for (const q of questions) question.run(q.key, q.name, q.locale);
       let removedSurveys = 0;
       for (const key of before.keys())
@@ -98,7 +113,9 @@ export function createV1StructureRepo(
           presses.deleteSurvey(key);
           checkpoints.delete(v1SurveyStream(key));
           removedSurveys++;
+          reshaped = true;
         }
+      if (reshaped) presses.rebuildNodes();
       return { removedSurveys };
     },
   );
