@@ -6,9 +6,8 @@ export default defineConfig({
   timeout: 120_000,
   fullyParallel: false,
   workers: 1,
-  // In CI a failed test runs once more; one that passes then is counted as passed but reported as FLAKY by
-  // scripts/test.js (an intermittent race is a bug to fix, not to hide). Locally a failure is a failure.
-  retries: process.env.CI ? 1 : 0,
+  // A failure is a failure, in CI too: an intermittent one is a race to fix, not to retry.
+  retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     viewport: { width: 1280, height: 800 },

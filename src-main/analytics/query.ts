@@ -29,8 +29,8 @@ import { splitMonths } from '../store/periodBuckets.ts';
 const buttons = Array.from({ length: 11 }, (_, i) => i);
 
 /**
- * Where presses are read from: the v2 rollups, or — for a store synced through v1 alone — the v1 views of the same
- * shape (survey ids are v1 survey keys there, experience point ids are folder keys; docs/SYNC-SOURCES.md).
+ * Where presses are read from: the v2 rollups, or — for a store synced through v1 alone — the v1 node rollups and
+ * views of the same shape (survey ids are v1 survey keys, experience point ids folder keys; docs/SYNC-SOURCES.md).
  */
 export type PressOrigin = PressSource;
 
@@ -64,7 +64,7 @@ export function pressOrigin(db: Database.Database): PressOrigin {
     .pluck()
     .get();
   if (!v1) return 'v2';
-  return prepared(db, 'SELECT EXISTS (SELECT 1 FROM v1_press_rollup_daily) AS x').pluck().get() ? 'v1' : 'v2';
+  return prepared(db, 'SELECT EXISTS (SELECT 1 FROM v1_press_rollup_daily)').pluck().get() ? 'v1' : 'v2';
 }
 
 /**
@@ -102,8 +102,7 @@ interface BoundBranch extends Branch {
 }
 
 /** Day numbers before and after any stored day: the open ends of a range split into months. */
-const firstDay = 0;
-const afterLastDay = 100_000;
+const [firstDay, afterLastDay] = [0, 100_000];
 
 /** Per rollup table: its bucket column and the local hour of day, weekday and time bucket as expressions. */
 function columnsOf(table: string): { bucket: string; hour: string; weekday: string } {
@@ -166,6 +165,9 @@ function readSql(plan: ReadPlan, branches: readonly BoundBranch[]): string {
     if (b.lo !== null) where.push(`${c.bucket} >= @lo${i}`);
     if (b.hi !== null) where.push(`${c.bucket} < @hi${i}`);
     if (f.surveyIds) where.push('r.survey_id IN (SELECT value FROM json_each(@surveyIds))');
+    // Not a join alone: a WHERE term is pushed into the v1 daily view (a compound), so each part seeks its folders.
+    if (b.map && b.table.startsWith('v1_analytics_'))
+      where.push(`r.${b.id} IN (SELECT value ->> 0 FROM json_each(@map${i}))`);
     if (f.weekdays) where.push(`${c.weekday} IN (SELECT value FROM json_each(@weekdays))`);
     if (f.hoursOfDay) where.push(`${c.hour} IN (SELECT value FROM json_each(@hoursOfDay))`);
     if (!f.includeMisuse) where.push('r.misuse = 0');
@@ -229,7 +231,6 @@ function treeNodes(db: Database.Database, origin: PressOrigin): (TreeNode & { na
 
 /** A source's node rollup of one grain (v2: migrations 0006, 0009; v1: 0011, same shape). */
 const nodeTable = (origin: PressOrigin, grain: Grain): string => `${origin}_node_rollup_${grain}`;
-
 /** A source's rollup per point: v2's button rollups, or the v1 views of the same shape. */
 const pointTable = (origin: PressOrigin, grain: 'hourly' | 'daily'): string =>
   origin === 'v1' ? `v1_analytics_${grain}` : `v2_button_rollup_${grain}`;

@@ -124,6 +124,13 @@ const v1Tables: Record<string, string> = {
   v1_open_feedback: `SELECT survey_key, utc_time, seq, utc_offset_min, button_index, relevance, spam, followup_key, text
     FROM v1_open_feedback ORDER BY 1, 2, 3`,
   v1_summed_result: 'SELECT * FROM v1_summed_result ORDER BY 1, 2',
+  // rows a replace brought to zero may stay: only rows with presses
+  ...Object.fromEntries(
+    ['daily', 'hourly', 'weekhour'].map((g) => [
+      `v1_node_rollup_${g}`,
+      `SELECT * FROM v1_node_rollup_${g} WHERE n0 + n1 + n2 + n3 > 0 ORDER BY 1, 2, 3, 4`,
+    ]),
+  ),
   v1_followup_result: 'SELECT * FROM v1_followup_result ORDER BY 1, 2, 3',
   v1_alert: 'SELECT * FROM v1_alert ORDER BY 1',
   checkpoints: "SELECT stream, cursor FROM sync_checkpoint WHERE stream LIKE 'v1:%' ORDER BY 1",

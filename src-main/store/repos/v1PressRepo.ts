@@ -168,7 +168,7 @@ export function createV1PressRepo(db: Database.Database, checkpoints: Checkpoint
     ): V1WindowResult => {
       const range = [w.surveyKey, w.fromUtc, w.toUtc] as const;
       // The node rollups get the difference the replace makes to the survey's rows of the views.
-      const nodesDone = nodes.change(w.surveyKey, bucketsOf(w));
+      const nodesDone = nodes.change(w.surveyKey, w.folderKey, bucketsOf(w));
       sql('DELETE FROM v1_press WHERE survey_key = ? AND utc_time >= ? AND utc_time < ?').run(...range);
       // Identical-looking items are distinct presses: numbered per instant in a canonical order, so the same
       // answer always gives the same rows whatever order the service lists them in.

@@ -14,6 +14,14 @@ export const en = {
     rebuild: 'Rebuild the local data',
     keptAside: 'The damaged file was kept as {path}.',
   },
+  storeUpdate: {
+    running: 'Updating the local data for this version.',
+    step: 'Step {step} of {steps}: {name}, {seconds} s so far.',
+    wait: 'The views load when it is done; a big file takes a minute or two.',
+    stepsDone: 'Steps of the update done',
+    failed: 'The local data could not be updated.',
+    retry: 'Try again',
+  },
   nav: {
     label: 'Views',
     overview: 'Overview',
