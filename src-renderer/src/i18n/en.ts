@@ -114,6 +114,8 @@ export const en = {
     needsRange: 'Earlier periods need a period with a start and an end: choose one other than all time.',
     chartLabel: '{measure} over time',
     hint: 'Scroll or drag the slider to zoom; click a period to open it at a finer grain.',
+    hintZoom: 'Scroll or drag the slider to zoom.',
+    hintPick: 'Click a period to open it at a finer grain.',
   },
   overview: {
     promoters: 'Share of promoters',
