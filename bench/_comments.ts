@@ -1,6 +1,6 @@
 // For `npm run bench -- queries`: the comment questions beyond the newest-first search — counts by category and theme
-// (a common word; no query over 365 days of one country; a category filter) and best match first (the first page,
-// every match ranked; a deep page, the order kept from the first) — in the project and in DuckDB over the same raw
+// (a common word; no query over 365 days of one country; a category filter) and best match first (the first page, every
+// match ranked; a deep page, the order kept from an earlier page) — in the project and in DuckDB over the same raw
 // rows.
 import type Database from 'better-sqlite3';
 import { forgetKeptOrders } from '../src-main/analytics/commentOrder.ts';
@@ -88,7 +88,7 @@ export function commentQuestions(db: Database.Database, s: Setting): CommentQues
         duckRows(d, duckCounts(`${plain} AND list_contains(${labelList('categories')}, '${category}')`)),
     },
     {
-      // Ranked anew each run: the order a first page ranks is kept for the next pages (commentOrder.ts).
+      // Every run ranks every match: nothing kept from an earlier run (commentOrder.ts keeps orders for later pages).
       name: `comment search '${s.word}', best match first, first 50 (every match ranked)`,
       project: () => {
         forgetKeptOrders(db);
@@ -97,7 +97,7 @@ export function commentQuestions(db: Database.Database, s: Setting): CommentQues
       duck: (d) => duckRows(d, duckBest(s.word, 0)),
     },
     {
-      name: `comment search '${s.word}', best match first, 50 from ${deep.toLocaleString('en-US')} (order kept from the first page)`,
+      name: `comment search '${s.word}', best match first, 50 from ${deep.toLocaleString('en-US')} (order kept from an earlier page)`,
       project: () =>
         searchCommentPage(db, { query: s.word, order: 'best', limit: 50, offset: deep }).hits.length,
       duck: (d) => duckRows(d, duckBest(s.word, deep)),
