@@ -154,7 +154,7 @@ export function createV2FeedbackListRepo(
       Subtree: [sub, 'experience_point_id IN (SELECT id FROM sub) AND '],
     };
     const unseenSql = ` AND NOT EXISTS (SELECT 1 FROM temp.list_page_key p WHERE ${key
-      .map((c, i) => `p.k${i} IS ${t.table}.${c}`)
+      .map((c, i) => `p.k${i} ${i < keyHead.length ? '=' : 'IS'} ${t.table}.${c}`)
       .join(' AND ')})`;
     const verbs = {
       delete: 'DELETE',
@@ -190,7 +190,9 @@ export function createV2FeedbackListRepo(
   const followups = createFollowupRollup(db);
   const textIds = createTextFeedbackIds(db);
 
-  db.exec('CREATE TEMP TABLE IF NOT EXISTS list_page_key (k0, k1, k2, k3, k4)');
+  // Typed as the key columns they are compared with: an untyped column's index is not used against an INTEGER one.
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS list_page_key
+    (k0 INTEGER NOT NULL, k1 INTEGER NOT NULL, k2 ANY NOT NULL, k3 ANY, k4 ANY) STRICT`);
   db.exec('CREATE INDEX IF NOT EXISTS temp.list_page_key_at ON list_page_key (k0, k1, k2)');
   const clearKeys = db.prepare('DELETE FROM temp.list_page_key');
   const addKey = db.prepare('INSERT INTO temp.list_page_key VALUES (?, ?, ?, ?, ?)');
