@@ -69,6 +69,14 @@ export function windowEnd(start: string, to: string): string {
   return yearLater < to ? yearLater : to;
 }
 
+/** A cursor's `skip` as stored: absent, null, or two local dates. */
+export function validSkip(skip: unknown): boolean {
+  if (skip === undefined || skip === null) return true;
+  if (typeof skip !== 'object') return false;
+  const k = skip as Record<string, unknown>;
+  return ['from', 'to'].every((d) => typeof k[d] === 'string' && parseLocalDate(k[d]) !== null);
+}
+
 export function parseCursor(value: unknown): FeedbackCursor | null {
   if (!value || typeof value !== 'object') return null;
   const c = value as Record<string, unknown>;
@@ -95,14 +103,8 @@ export function parseCursor(value: unknown): FeedbackCursor | null {
     return null;
   if (c.syncedAt !== null && (typeof c.syncedAt !== 'string' || Number.isNaN(Date.parse(c.syncedAt))))
     return null;
-  if (c.skip !== undefined && c.skip !== null) {
-    const k = c.skip as Record<string, unknown>;
-    if (
-      typeof k !== 'object' ||
-      !['from', 'to'].every((d) => typeof k[d] === 'string' && parseLocalDate(k[d]) !== null)
-    )
-      return null;
-  }
+  if (!validSkip(c.skip)) return null;
+
   return value as FeedbackCursor;
 }
 
