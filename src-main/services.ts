@@ -127,14 +127,16 @@ export function createServices(deps: ServicesDeps): Services {
     ...createStoreUpdateHandlers(readiness, () => storePath),
   } satisfies Handlers;
   // Every handler waits while the active file is updated, except those that answer about the update or stop a sync;
-  // checking or setting the file aside waits for the update's end but not for its success.
-  const handlers = waitingForStore(domainHandlers, (command) =>
-    command === 'store:migration' || command === 'store:migrate' || command === 'sync:cancel'
-      ? null
-      : command === 'store:check' || command === 'store:rebuild'
-        ? readiness.settled()
-        : readiness.ready(storePath),
-  );
+  // checking or setting the file aside waits for the update's end but not for its success (a file set aside takes
+  // its failed update with it).
+  const handlers = waitingForStore(domainHandlers, (command) => {
+    if (command === 'store:migration' || command === 'store:migrate' || command === 'sync:cancel')
+      return null;
+    if (command === 'store:check') return readiness.settled();
+    if (command === 'store:rebuild')
+      return readiness.settled().then(() => readiness.forgetFailure(storePath));
+    return readiness.ready(storePath);
+  });
 
   return {
     handlers,

@@ -1,6 +1,15 @@
 // The data file's update at start: a file some migrations behind is updated on a thread, each step told, while
 // handlers wait for it; a step that fails is said with what to do, and the file keeps the steps before it.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -62,6 +71,31 @@ describe('the data file’s update at start', () => {
     expect(await running).toMatchObject({ phase: 'running', step: 1, steps: pending });
     expect(versions(path)).toBe(total);
     expect(await services.handlers['store:migration']({})).toEqual({ ok: true, value: seen.at(-1) });
+  });
+
+  it('a file refused before any step (an edited migration) can still be set aside, and then opens anew', async () => {
+    const migrations = join(dir, 'migrations');
+    mkdirSync(migrations);
+    for (const f of readdirSync(defaultMigrationsDir))
+      copyFileSync(join(defaultMigrationsDir, f), join(migrations, f));
+    const path = olderStore(8, migrations);
+    const first = join(migrations, readdirSync(migrations).sort()[0] ?? '');
+    writeFileSync(first, `-- edited\n${readFileSync(first, 'utf8')}`); // still valid SQL, another checksum
+    services = createServices({ storePath: path, dataDir: dir, migrationsDir: migrations });
+    const state = await services.handlers['app:getState']({});
+    expect(state).toMatchObject({ ok: false, error: { code: 'store' } });
+    if (state.ok) return;
+    expect(state.error.message).toContain('was changed after it was applied');
+    expect(await services.handlers['store:migration']({})).toMatchObject({
+      value: { phase: 'failed', step: 0 },
+    });
+    const rebuilt = await services.handlers['store:rebuild']({});
+    expect(rebuilt.ok).toBe(true);
+    expect(existsSync(path)).toBe(false); // set aside, not deleted (its new name is in the answer)
+    expect(await services.handlers['app:getState']({})).toMatchObject({
+      ok: true,
+      value: { hasData: false },
+    });
   });
 
   it('says which step failed and what to do; the file keeps the steps before it, and nothing is told for a current file', async () => {

@@ -12,7 +12,8 @@ export const useMigrationStore = defineStore('migration', () => {
   /** When `current` arrived (performance.now()), to count its seconds on. */
   const receivedAt = ref(0);
   const running = computed(() => current.value?.phase === 'running');
-  const failed = computed(() => current.value?.phase === 'failed');
+  /** A step failed. One before any step (an edited migration) is the app's own store error, with its rebuild offer. */
+  const failed = computed(() => current.value?.phase === 'failed' && current.value.step > 0);
   let watching = false;
 
   // The other commands wait while an update runs (and until the first answer says whether one does).
