@@ -33,6 +33,7 @@ export default defineConfig({
           feedbackFetchThread: resolve('src-main/sync/feedbackFetchThread.ts'),
           feedbackWriterThread: resolve('src-main/sync/feedbackWriterThread.ts'),
           checkStoreThread: resolve('src-main/store/checkStoreThread.ts'),
+          migrateThread: resolve('src-main/store/migrateThread.ts'),
         },
       },
       rollupOptions: { output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } },

@@ -67,6 +67,10 @@ const tables: TableCopy[] = [
       ['misuse', TINYINT, 'misuse'],
       ['text', VARCHAR, 'text'],
       ['text_en', VARCHAR, "coalesce(text_in_english, '')"],
+      ['survey', INTEGER, 'survey_id'],
+      ['button', TINYINT, 'button_index'],
+      ['categories', VARCHAR, "coalesce(categories, '')"],
+      ['themes', VARCHAR, "coalesce(themes, '')"],
     ],
     from: 'v2_text_feedback',
   },
@@ -110,11 +114,13 @@ async function copyTable(sqlite: Database.Database, duck: DuckDBConnection, t: T
 export async function openDuck(storePath: string, log: (line: string) => void): Promise<DuckDBConnection> {
   const path = `${storePath}.duckdb`;
   const sqlite = new Database(storePath, { readonly: true });
-  const fingerprint = JSON.stringify(
-    sqlite
+  // `tables` counts changes to the copied columns above: a file built with other columns is built again.
+  const fingerprint = JSON.stringify({
+    sync: sqlite
       .prepare("SELECT max(finished_at) AS at, count(*) AS runs FROM sync_run WHERE status = 'done'")
       .get(),
-  );
+    tables: 2,
+  });
   sqlite.close();
   if (!existsSync(path) || (await builtFrom(path)) !== fingerprint) {
     const temp = `${path}.${process.pid}.tmp`;

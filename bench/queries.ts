@@ -2,8 +2,8 @@
 // the domain reads, from the local store) and by DuckDB over the same raw rows, in the same run: p50 and p95 per
 // question and the ratio. Options: --db=PATH (a synced store to reuse; default /work/cache/large.sqlite when it
 // exists, else the `--size` world, default large, is synced into a temp file first), --runs=N (default 15),
-// --keep. Then `status` and an incremental sync with nothing new, whole commands (bench/_syncTiming.ts; --skip-sync
-// leaves the sync out). The last line: `queries: worst p95 N ms, worst ratio R`.
+// --keep, --only=TEXT (the questions whose name holds TEXT). Then `status` and an incremental sync with nothing new,
+// whole commands (bench/_syncTiming.ts; --skip-sync leaves the sync out). The last line: `queries: worst p95 N ms, worst ratio R`.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { followupSummary } from '../src-main/analytics/followups.ts';
 import { runQuery } from '../src-main/analytics/query.ts';
 import { rank } from '../src-main/analytics/ranking.ts';
 import { openStore } from '../src-main/store/db.ts';
+import { commentQuestions } from './_comments.ts';
 import { duckRows, openDuck, type Duck } from './_duckdb.ts';
 import { startEmulator, timeCli, timeTotals } from './_syncTiming.ts';
 
@@ -70,13 +71,21 @@ export async function run(args: string[]): Promise<void> {
     await syncWorld(size, db);
   }
   try {
-    await measure(db, runs, { size: opt('size') ?? 'large', skipSync: args.includes('--skip-sync') });
+    await measure(db, runs, {
+      size: opt('size') ?? 'large',
+      skipSync: args.includes('--skip-sync'),
+      only: opt('only') ?? '',
+    });
   } finally {
     if (dir && !args.includes('--keep')) rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function measure(path: string, runs: number, o: { size: string; skipSync: boolean }): Promise<void> {
+async function measure(
+  path: string,
+  runs: number,
+  o: { size: string; skipSync: boolean; only: string },
+): Promise<void> {
   console.log(`store ${path}; ${runs} runs per question after one warm-up; load average ${loadAverage()}`);
   const store = openStore(path);
   const sdb = store.db;
@@ -219,6 +228,7 @@ async function measure(path: string, runs: number, o: { size: string; skipSync: 
            ORDER BY local_time DESC, id DESC LIMIT 50`,
         )),
     },
+    ...commentQuestions(sdb, { word, country, from: y365, to: today }),
     {
       name: 'follow-up pain points, 90 d, whole tree',
       project: () =>
@@ -236,7 +246,7 @@ async function measure(path: string, runs: number, o: { size: string; skipSync: 
   let worstRatio = 0;
   console.log('\n| question | project p50 / p95 ms | DuckDB p50 / p95 ms | ratio (p50) |');
   console.log('|---|---|---|---|');
-  for (const q of questions) {
+  for (const q of questions.filter((q) => q.name.includes(o.only))) {
     const ours = await timeIt(runs, q.project);
     const theirs = await timeIt(runs, () => q.duck(duck));
     const ratio = pct(ours, 50) / pct(theirs, 50);

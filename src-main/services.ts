@@ -17,6 +17,7 @@ import { dirname } from 'node:path';
 import { createSessionStore } from './credentials/sessionStore.ts';
 import { createConnections } from './profiles/connections.ts';
 import { createProfileRegistry } from './profiles/registry.ts';
+import { createStoreReadiness, createStoreUpdateHandlers, waitingForStore } from './handlers/storeReady.ts';
 import { StoreError, openStore } from './store/db.ts';
 import type { Store } from './store/db.ts';
 
@@ -62,11 +63,23 @@ export function createServices(deps: ServicesDeps): Services {
     }
   })();
   let storePath = active;
+  // A file that needs migrations is updated on a thread from the start, each step told to every window.
+  const readiness = createStoreReadiness({
+    ...(deps.migrationsDir ? { migrationsDir: deps.migrationsDir } : {}),
+    ...(deps.migrationPauseMs ? { pauseBeforeEachMs: deps.migrationPauseMs } : {}),
+    emit: (state) => ctx.emit('store:migration', state),
+  });
+  void readiness.ready(storePath).catch(() => undefined); // said by the event and by every handler that waits
 
   const ctx: HandlerContext = {
     deps,
     store() {
       if (closed) throw new StoreError('unusable', 'Feedback Desk is shutting down.');
+      if (!store && readiness.updating())
+        throw new StoreError(
+          'unusable',
+          'The data file is being updated for this version; try again when it is done.',
+        );
       store ??= openStore(storePath, {
         ...(deps.migrationsDir ? { migrationsDir: deps.migrationsDir } : {}),
         ...(deps.now ? { now: deps.now } : {}),
@@ -99,7 +112,7 @@ export function createServices(deps: ServicesDeps): Services {
   };
 
   // Each domain builds its own handlers; `satisfies` makes a command without a handler fail the typecheck.
-  const handlers = {
+  const domainHandlers = {
     ...createAppHandlers(ctx),
     ...createAnalyticsHandlers(ctx),
     ...createSyncHandlers(ctx),
@@ -111,7 +124,19 @@ export function createServices(deps: ServicesDeps): Services {
     ...createReconciliationHandlers(ctx),
     ...createRankingHandlers(ctx),
     ...createConnectionsHandlers(ctx),
+    ...createStoreUpdateHandlers(readiness, () => storePath),
   } satisfies Handlers;
+  // Every handler waits while the active file is updated, except those that answer about the update or stop a sync;
+  // checking or setting the file aside waits for the update's end but not for its success (a file set aside takes
+  // its failed update with it).
+  const handlers = waitingForStore(domainHandlers, (command) => {
+    if (command === 'store:migration' || command === 'store:migrate' || command === 'sync:cancel')
+      return null;
+    if (command === 'store:check') return readiness.settled();
+    if (command === 'store:rebuild')
+      return readiness.settled().then(() => readiness.forgetFailure(storePath));
+    return readiness.ready(storePath);
+  });
 
   return {
     handlers,

@@ -73,6 +73,23 @@ interface Row {
 const syntaxHelp =
   'Use words (all must occur), "quoted phrases", OR, NOT, and word* for a prefix; put characters such as < & : ( ) - inside double quotes.';
 
+/**
+ * Runs a statement built from user text. Everything else in it is ours and validated: an SQLITE_ERROR (other than a
+ * missing table) is the query's syntax, and becomes a sentence on how to write the query.
+ */
+export function runSearch<T>(raw: string, body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
+    const reason = (error instanceof Error ? error.message : '').replace(/^fts5: /, '');
+    if (code !== 'SQLITE_ERROR' || reason.startsWith('no such table')) throw error;
+    throw new CommentSearchError(
+      `The search ${JSON.stringify(raw.slice(0, 80))} cannot be read (${reason}). ${syntaxHelp}`,
+    );
+  }
+}
+
 /** Each whitespace-separated word as a quoted FTS5 string: no operator, no syntax error. */
 export function literalQuery(input: string): string {
   return input
@@ -129,18 +146,7 @@ export function searchComments(db: Database.Database, spec: CommentSearch): Comm
     WHERE ${where.join(' AND ')}
     ORDER BY v2_text_feedback_fts.rank, t.local_time DESC, t.text_feedback_id
     LIMIT @limit`;
-  let rows: Row[];
-  try {
-    rows = db.prepare(sql).all(params) as Row[];
-  } catch (error) {
-    // Everything else in the statement is ours and validated: an SQLITE_ERROR here is the query's syntax.
-    const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
-    const reason = (error instanceof Error ? error.message : '').replace(/^fts5: /, '');
-    if (code !== 'SQLITE_ERROR' || reason.startsWith('no such table')) throw error;
-    throw new CommentSearchError(
-      `The search ${JSON.stringify(raw.slice(0, 80))} cannot be read (${reason}). ${syntaxHelp}`,
-    );
-  }
+  const rows = runSearch(raw, () => db.prepare(sql).all(params) as Row[]);
   return rows.map((r) => ({
     feedbackId: feedbackIdText(r.feedback_id),
     experiencePointId: r.experience_point_id,

@@ -50,6 +50,8 @@ export interface ServicesDeps {
   now?: () => Date;
   /** Desktop: where to save an export (the native save dialog). Absent (web mode): exports become downloads. */
   chooseExportPath?: ChooseExportPath;
+  /** A pause before each migration of the data file, in ms: only for tests that watch the update's progress. */
+  migrationPauseMs?: number;
 }
 
 /** A sync in progress: how to stop it, and a promise that settles when it has stopped. */

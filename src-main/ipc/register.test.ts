@@ -172,7 +172,7 @@ describe('registerIpcHandlers + preload bridge', () => {
       pages: 1,
       fraction: 0.1,
     } as const;
-    expect(subscribed).toEqual(['sync:progress', 'app:menu']); // every event of the contract is forwarded
+    expect(subscribed).toEqual(['sync:progress', 'app:menu', 'store:migration']); // every event of the contract is forwarded
     listeners.forEach((l) => l(progress));
     expect(got).toEqual([[progress]]);
     off();

@@ -7,6 +7,7 @@ import { maxPageSize } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';
 import { createBatchBuilder } from '../store/repos/feedbackBatch.ts';
 import type { PageSource } from './feedbackPages.ts';
+import type { SwapSpec } from '../store/repos/buttonFeedbackRepo.ts';
 import type { FeedbackWriter, WriteResult } from './feedbackWriter.ts';
 import { advance, buttonFeedbackStreamOf, daysBetween, parseCursor, planRun } from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';
@@ -108,9 +109,20 @@ export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<Feedb
     tally.rowsRemoved += r.removed;
   };
 
+  // True until the first batch of a window fetched from its first page has been handed over.
+  let firstOfWindow = false;
+
   /** Hands the gathered pages to the writer with the cursor after them; `window` set: the window is complete. */
   async function flush(after: FeedbackCursor, window: FeedbackCursor, windowDone: boolean): Promise<void> {
     const batch = builder.build();
+    const spec: SwapSpec = {
+      stream,
+      fromMs: (parseLocalDate(window.windowStart) ?? 0) * msPerDay,
+      toMs: (parseLocalDate(window.windowEnd) ?? 0) * msPerDay,
+      scope: o.scope,
+    };
+    const first = firstOfWindow;
+    firstOfWindow = false;
     lastFlush = performance.now();
     const checkpoint = { stream, cursor: after };
     const write =
@@ -121,16 +133,8 @@ export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<Feedb
             stream,
             batch,
             checkpoint,
-            ...(windowDone
-              ? {
-                  swap: {
-                    stream,
-                    fromMs: (parseLocalDate(window.windowStart) ?? 0) * msPerDay,
-                    toMs: (parseLocalDate(window.windowEnd) ?? 0) * msPerDay,
-                    scope: o.scope,
-                  },
-                }
-              : {}),
+            ...(first ? { first: spec } : {}),
+            ...(windowDone ? { swap: spec } : {}),
           });
     write.catch(() => undefined); // observed below; never unhandled while waiting for others
     inFlight.push(write);
@@ -146,6 +150,7 @@ export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<Feedb
     while (!current.complete && !o.signal?.aborted) {
       const window = current;
       let windowDone = false;
+      firstOfWindow = window.offset === 0;
       const pages = o.pages.pages(
         {
           startDate: window.windowStart,
@@ -167,7 +172,13 @@ export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<Feedb
           tally.pages++;
           current = next;
           windowDone = page.next === null;
-          if (windowDone || builder.size >= batchRows || performance.now() - lastFlush >= batchMs)
+          // A replace window's first page goes at once: the writer compares it with the store meanwhile.
+          if (
+            windowDone ||
+            builder.size >= batchRows ||
+            (firstOfWindow && window.mode === 'replace') ||
+            performance.now() - lastFlush >= batchMs
+          )
             await flush(current, window, windowDone);
           o.onProgress(progress('running', current, page.lastLocalDay));
           if (o.signal?.aborted) break;

@@ -10,7 +10,15 @@ import { threadModuleUrl, threadReady } from '../threadModule.ts';
 /** One transaction: a batch appended to the facts, or staged (and with `swap`, its window swapped in). */
 export type WriteOp =
   | { kind: 'append'; batch: FeedbackBatch; checkpoint: CheckpointWrite }
-  | { kind: 'stage'; stream: string; batch: FeedbackBatch; checkpoint: CheckpointWrite; swap?: SwapSpec };
+  | {
+      kind: 'stage';
+      stream: string;
+      batch: FeedbackBatch;
+      checkpoint: CheckpointWrite;
+      swap?: SwapSpec;
+      /** The batch starts this window at its first page (see ButtonFeedbackRepo.stage). */
+      first?: SwapSpec;
+    };
 
 export interface WriteResult {
   inserted: number;
@@ -28,7 +36,7 @@ export interface FeedbackWriter {
 /** Runs one op on a repository (shared by the inline writer and the writer thread). */
 export function applyOp(repo: Store['buttonFeedback'], op: WriteOp): WriteResult {
   if (op.kind === 'append') return { inserted: repo.append(op.batch, op.checkpoint).inserted, removed: 0 };
-  const r = repo.stage(op.stream, op.batch, op.checkpoint, op.swap);
+  const r = repo.stage(op.stream, op.batch, op.checkpoint, op.swap, op.first);
   return { inserted: r.inserted, removed: r.removed };
 }
 

@@ -93,6 +93,30 @@ describe('sync plan', () => {
     expect(windows(planRun(c, req))).toEqual([['2026-05-28', '2026-06-03']]);
   });
 
+  it('asked to reach further back after a finished run, appends the earlier days, skips the stored ones, then replaces the trailing days', () => {
+    let c = planRun(null, { ...req, from: '2025-01-01' });
+    while (!c.complete) c = advance(c, null, new Date('2026-06-01T10:00:00Z'));
+    const w: [string, string, string][] = [];
+    let next = planRun(c, { ...req, from: '2023-06-01', to: '2026-06-05' });
+    expect(next).toMatchObject({ from: '2023-06-01', to: '2026-06-05', windowStart: '2023-06-01' });
+    for (; !next.complete; next = advance(next, null, new Date('2026-06-02T10:00:00Z')))
+      w.push([next.windowStart, next.windowEnd, next.mode]);
+    // By hand: the stored range began 2025-01-01; its days up to the trailing window (2026-05-28, as in the test
+    // above) are not fetched again; the years before it come in windows of at most a year, cut at 2025-01-01.
+    expect(w).toEqual([
+      ['2023-06-01', '2024-06-01', 'append'],
+      ['2024-06-01', '2025-01-01', 'append'],
+      ['2026-05-28', '2026-06-03', 'replace'],
+      ['2026-06-03', '2026-06-05', 'append'],
+    ]);
+    expect(next).toMatchObject({ from: '2023-06-01', complete: true, skip: null });
+    // A stop in the earlier days resumes there, the skip kept; a cursor written so reads back the same.
+    const stopped = advance(planRun(c, { ...req, from: '2023-06-01' }), 20_000);
+    expect(parseCursor(JSON.parse(JSON.stringify(stopped)))).toEqual(stopped);
+    expect(planRun(stopped, req)).toMatchObject({ windowStart: '2023-06-01', offset: 20_000 });
+    expect(parseCursor({ ...stopped, skip: { from: 'x', to: '2025-01-01' } })).toBeNull();
+  });
+
   it('a full run replaces every window, a month at most each, then continues incrementally', () => {
     const full = planRun(null, { ...req, from: '2026-01-01', full: true });
     const w: [string, string, string][] = [];

@@ -33,6 +33,11 @@ export interface FeedbackCursor {
   mode: 'append' | 'replace';
   /** Windows starting before this date are 'replace' windows (of at most `replaceWindowDays`); null: none. */
   replaceUntil: string | null;
+  /**
+   * Days no window covers (already stored): a window ending at `from` is followed by one starting at `to`. Windows
+   * before it are 'append' windows (the days before an earlier, later-starting run's range). Absent or null: none.
+   */
+  skip?: { from: string; to: string } | null;
   /** True once every window up to `to` is stored. */
   complete: boolean;
   /** When the stream last became complete (ISO instant): the base of the next run's trailing window. */
@@ -64,6 +69,14 @@ export function windowEnd(start: string, to: string): string {
   return yearLater < to ? yearLater : to;
 }
 
+/** A cursor's `skip` as stored: absent, null, or two local dates. */
+export function validSkip(skip: unknown): boolean {
+  if (skip === undefined || skip === null) return true;
+  if (typeof skip !== 'object') return false;
+  const k = skip as Record<string, unknown>;
+  return ['from', 'to'].every((d) => typeof k[d] === 'string' && parseLocalDate(k[d]) !== null);
+}
+
 export function parseCursor(value: unknown): FeedbackCursor | null {
   if (!value || typeof value !== 'object') return null;
   const c = value as Record<string, unknown>;
@@ -90,6 +103,8 @@ export function parseCursor(value: unknown): FeedbackCursor | null {
     return null;
   if (c.syncedAt !== null && (typeof c.syncedAt !== 'string' || Number.isNaN(Date.parse(c.syncedAt))))
     return null;
+  if (!validSkip(c.skip)) return null;
+
   return value as FeedbackCursor;
 }
 
@@ -110,12 +125,21 @@ export interface PlanRequest {
   full?: boolean;
 }
 
-/** The window starting at `start` in a cursor's mode: a year at most, a month for 'replace' windows. */
+/**
+ * The window starting at `start` (or past the skipped days, when it starts where they do) in a cursor's mode: a year
+ * at most, a month for 'replace' windows, never into the skipped days.
+ */
 function nextWindow(
-  start: string,
+  from: string,
   to: string,
   replaceUntil: string | null,
+  skip: FeedbackCursor['skip'] = null,
 ): Pick<FeedbackCursor, 'windowStart' | 'windowEnd' | 'mode'> {
+  const start = skip && from === skip.from ? skip.to : from;
+  if (skip && start < skip.from) {
+    const end = windowEnd(start, to);
+    return { windowStart: start, windowEnd: end < skip.from ? end : skip.from, mode: 'append' };
+  }
   if (replaceUntil !== null && start < replaceUntil) {
     const monthLater = addDays(start, replaceWindowDays);
     return {
@@ -140,34 +164,43 @@ export function planRun(previous: FeedbackCursor | null, req: PlanRequest): Feed
     to: string,
     replaceUntil: string | null,
     syncedAt: string | null,
+    skip: FeedbackCursor['skip'] = null,
   ): FeedbackCursor => ({
     v: 2,
     source: req.source,
     scope: req.scope,
     from,
     to,
-    ...nextWindow(start, to, replaceUntil),
+    ...nextWindow(start, to, replaceUntil, skip),
     replaceUntil,
+    ...(skip ? { skip } : {}),
     offset: 0,
     complete: start >= to,
     syncedAt,
   });
   if (req.full) return fresh(req.from, req.from, req.to, req.to, previous?.syncedAt ?? null);
-  if (!previous || previous.source !== req.source || previous.scope !== req.scope || req.from < previous.from)
+  if (!previous || previous.source !== req.source || previous.scope !== req.scope)
     return fresh(req.from, req.from, req.to, null, null);
+  const earlier = req.from < previous.from;
+  if (earlier && !previous.complete) return fresh(req.from, req.from, req.to, null, null);
   const to = previous.to > req.to ? previous.to : req.to;
   if (!previous.complete) return { ...previous, to };
   // The last sync's UTC day, less one (zones behind UTC were still on the day before), less the trailing days.
   const syncDay = previous.syncedAt ? utcDate(new Date(previous.syncedAt)) : addDays(previous.to, -2);
   const trailing = addDays(syncDay, -Math.min(300, Math.max(0, req.trailingDays)) - 1);
   const replaceFrom = trailing > previous.from ? trailing : previous.from;
-  return fresh(
-    previous.from,
-    replaceFrom < previous.to ? replaceFrom : previous.to,
-    to,
-    previous.to,
-    previous.syncedAt,
-  );
+  const start = replaceFrom < previous.to ? replaceFrom : previous.to;
+  // Asked to reach further back than the stored range: the days before it first (appended), then as incremental.
+  if (earlier)
+    return fresh(
+      req.from,
+      req.from,
+      to,
+      previous.to,
+      previous.syncedAt,
+      previous.from < start ? { from: previous.from, to: start } : null,
+    );
+  return fresh(previous.from, start, to, previous.to, previous.syncedAt);
 }
 
 /**
@@ -188,8 +221,13 @@ export function advance(
       offset: 0,
       mode: 'append',
       replaceUntil: null,
+      skip: null,
       complete: true,
       syncedAt: now.toISOString(),
     };
-  return { ...cursor, ...nextWindow(cursor.windowEnd, cursor.to, cursor.replaceUntil), offset: 0 };
+  return {
+    ...cursor,
+    ...nextWindow(cursor.windowEnd, cursor.to, cursor.replaceUntil, cursor.skip),
+    offset: 0,
+  };
 }

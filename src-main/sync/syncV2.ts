@@ -11,6 +11,7 @@ import { clientPageSource, threadPageSource } from './feedbackPages.ts';
 import type { V2ClientConfig } from './feedbackPages.ts';
 import { runFeedbackStream } from './feedbackPipeline.ts';
 import { createFeedbackWriter } from './feedbackWriter.ts';
+import type { FeedbackWriter } from './feedbackWriter.ts';
 import { resolveV2Window } from './history.ts';
 import { buttonFeedbackStream } from './plan.ts';
 
@@ -123,7 +124,10 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     });
     return finish('cancelled');
   };
+  // The writer thread starts while the tree is fetched: its start is a good part of a short run.
+  let writerStarting: Promise<FeedbackWriter> | null = null;
   try {
+    writerStarting = createFeedbackWriter(store, { thread: options.writerThread ?? true });
     emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
     const tree = await client.experiencePoints(signal ? { signal } : {});
     store.tree.replace(tree);
@@ -139,7 +143,8 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
       ...(signal ? { signal } : {}),
     });
 
-    const writer = await createFeedbackWriter(store, { thread: options.writerThread ?? true });
+    const writer = await writerStarting;
+    writerStarting = null;
     const threaded = options.clientConfig
       ? await threadPageSource(options.clientConfig, {
           ...(options.onRetry ? { onRetry: options.onRetry } : {}),
@@ -174,6 +179,7 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     }
     return finish('done');
   } catch (error) {
+    if (writerStarting) void writerStarting.then((w) => w.close());
     if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) return cancelled();
     const message = error instanceof Error ? error.message : String(error);
     emit({

@@ -35,6 +35,27 @@ describe('planListRun and advanceList', () => {
     ]);
   });
 
+  it('asked to reach further back than a finished run, fetches the earlier days, skips the stored ones', () => {
+    let done = planListRun(null, { ...req, from: '2024-09-01', scope: [7, 3] });
+    while (!done.complete) done = advanceList(done, null);
+    const next = planListRun(done, { ...req, scope: [3, 7] });
+    // By hand: 2023-03-01 up to the stored range's start (2024-09-01) in windows of at most a year, each root in
+    // turn; then the trailing window as in the next test (from 2025-05-26).
+    expect(walk(next)).toEqual([
+      '2023-03-01..2024-03-01@3',
+      '2023-03-01..2024-03-01@7',
+      '2024-03-01..2024-09-01@3',
+      '2024-03-01..2024-09-01@7',
+      '2025-05-26..2025-06-01@3',
+      '2025-05-26..2025-06-01@7',
+    ]);
+    expect(next.from).toBe('2023-03-01');
+    expect(parseListCursor(JSON.parse(JSON.stringify(advanceList(next, 500))))).toEqual(
+      advanceList(next, 500),
+    );
+    expect(parseListCursor({ ...next, skip: { from: '2024-09-01' } })).toBeNull();
+  });
+
   it('keeps the offset within a window and root', () => {
     const c = advanceList(planListRun(null, req), 2000);
     expect([c.windowStart, c.offset, c.root]).toEqual(['2023-03-01', 2000, 0]);
@@ -54,8 +75,10 @@ describe('planListRun and advanceList', () => {
     let c = planListRun(null, req);
     while (!c.complete) c = advanceList(c, null);
     const next = planListRun(c, { ...req, to: '2025-06-03' });
+    // By hand: the previous end 2025-06-01 is the last sync's day (2025-05-30) + 2; less 1 (zones behind UTC) and
+    // the 3 trailing days: 2025-05-26, as the button feedbacks' trailing window starts.
     expect([next.windowStart, next.windowEnd, next.from, next.complete]).toEqual([
-      '2025-05-29',
+      '2025-05-26',
       '2025-06-03',
       '2023-03-01',
       false,

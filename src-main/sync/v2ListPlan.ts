@@ -1,7 +1,7 @@
 // Planning the windowed v2 resource streams (feedback lists, alerts, alert comments): date range, year-long windows,
 // subtree roots, and the checkpoint cursor that resumes them.
 import { parseLocalDate } from '../api/localTime.ts';
-import { addDays, daysBetween, windowEnd } from './plan.ts';
+import { addDays, daysBetween, validSkip, windowEnd } from './plan.ts';
 
 /** Where one windowed stream stands; stored as JSON in sync_checkpoint. Dates are local `yyyy-MM-dd`. */
 export interface ListCursor {
@@ -21,6 +21,8 @@ export interface ListCursor {
   offset: number;
   /** True once every window up to `to` is stored. */
   complete: boolean;
+  /** Days no window covers (stored already): a window ending at `from` is followed by one at `to` (plan.ts). */
+  skip?: { from: string; to: string } | null;
 }
 
 export interface ListPlanRequest {
@@ -28,7 +30,11 @@ export interface ListPlanRequest {
   scope: number[] | null;
   from: string;
   to: string;
-  /** On an incremental run, how many days before the previous end are fetched again. */
+  /**
+   * On an incremental run, how many whole days before the last sync's day are fetched again, as for the button
+   * feedbacks (plan.ts): the last sync's UTC day is the previous end less two (a run's end is the day after
+   * tomorrow), less one more for zones behind UTC.
+   */
   trailingDays: number;
 }
 
@@ -52,39 +58,51 @@ export function parseListCursor(value: unknown): ListCursor | null {
   if (!count(c.offset) || !count(c.root)) return null;
   if (c.scope !== null && !(Array.isArray(c.scope) && c.scope.every((x) => Number.isSafeInteger(x))))
     return null;
+  if (!validSkip(c.skip)) return null;
   return value as ListCursor;
+}
+
+/** The window starting at `from` (past the skipped days when it starts where they do): a year at most, never into them. */
+function listWindow(
+  from: string,
+  to: string,
+  skip: ListCursor['skip'],
+): Pick<ListCursor, 'windowStart' | 'windowEnd'> {
+  const start = skip && from === skip.from ? skip.to : from;
+  const end = windowEnd(start, to);
+  return { windowStart: start, windowEnd: skip && start < skip.from && end > skip.from ? skip.from : end };
 }
 
 /**
  * Where this run starts. An unfinished cursor of the same source and scope resumes exactly (its range widened to
- * `to`); a finished one makes the run incremental (from its end less the trailing days); anything else, or a
- * request reaching further back than the stored range, starts at `from`.
+ * `to`); a finished one makes the run incremental (from its end less the trailing days), and when asked to reach
+ * further back than it, fetches the earlier days first and skips the stored ones; anything else starts at `from`.
  */
 export function planListRun(previous: ListCursor | null, req: ListPlanRequest): ListCursor {
   const scope = normaliseScope(req.scope);
-  const fresh = (from: string, start: string, to: string): ListCursor => ({
+  const fresh = (from: string, start: string, to: string, skip: ListCursor['skip'] = null): ListCursor => ({
     v: 1,
     kind: 'windows',
     source: req.source,
     scope,
     from,
     to,
-    windowStart: start,
-    windowEnd: windowEnd(start, to),
+    ...listWindow(start, to, skip),
+    ...(skip ? { skip } : {}),
     root: 0,
     offset: 0,
     complete: start >= to,
   });
-  if (
-    !previous ||
-    previous.source !== req.source ||
-    !sameScope(previous.scope, scope) ||
-    req.from < previous.from
-  )
+  if (!previous || previous.source !== req.source || !sameScope(previous.scope, scope))
     return fresh(req.from, req.from, req.to);
+  const earlier = req.from < previous.from;
+  if (earlier && !previous.complete) return fresh(req.from, req.from, req.to);
   const to = previous.to > req.to ? previous.to : req.to;
   if (!previous.complete) return { ...previous, to };
-  const trailing = addDays(previous.to, -req.trailingDays);
+  const trailing = addDays(previous.to, -2 - 1 - req.trailingDays);
+  const start = trailing > previous.from ? trailing : previous.from;
+  if (earlier)
+    return fresh(req.from, req.from, to, previous.from < start ? { from: previous.from, to: start } : null);
   return fresh(previous.from, trailing > req.from ? trailing : req.from, to);
 }
 
@@ -98,8 +116,8 @@ export function advanceList(c: ListCursor, nextOffset: number | null): ListCurso
   if (nextOffset !== null) return { ...c, offset: nextOffset };
   if (c.scope !== null && c.root + 1 < c.scope.length) return { ...c, root: c.root + 1, offset: 0 };
   if (c.windowEnd >= c.to)
-    return { ...c, windowStart: c.to, windowEnd: c.to, root: 0, offset: 0, complete: true };
-  return { ...c, windowStart: c.windowEnd, windowEnd: windowEnd(c.windowEnd, c.to), root: 0, offset: 0 };
+    return { ...c, windowStart: c.to, windowEnd: c.to, root: 0, offset: 0, complete: true, skip: null };
+  return { ...c, ...listWindow(c.windowEnd, c.to, c.skip), root: 0, offset: 0 };
 }
 
 /**

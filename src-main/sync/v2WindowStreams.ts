@@ -87,8 +87,12 @@ export async function runWindowStream<T>(
     });
     for await (const page of pages) {
       const next = advanceList(current, page.next ? page.next.offset : null);
-      // The first page of a (window, root) removes what the store held there; a resumed one (offset > 0) does not.
-      const replace = spec.replacesWindow && page.offset === 0 ? window : undefined;
+      // The first page of a (window, root) removes what the store held there (only what it does not hold itself when
+      // it is the whole window); a resumed one (offset > 0) removes nothing.
+      const replace =
+        spec.replacesWindow && page.offset === 0
+          ? { ...window, ...(page.next === null ? { whole: true } : {}) }
+          : undefined;
       outcome.rowsWritten += spec.write(page.items, { stream: spec.stream, cursor: next }, replace);
       outcome.items += page.items.length;
       outcome.pages++;

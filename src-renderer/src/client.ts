@@ -4,6 +4,7 @@ import {
   fail,
   isCommandName,
   type Bridge,
+  type CommandName,
   type CommandResult,
   type EventName,
   type Events,
@@ -11,16 +12,37 @@ import {
 } from '../../src-shared/contract.ts';
 
 let current: Bridge | null = null;
+let gate: ((command: CommandName) => Promise<void> | null) | null = null;
 
-/** The bridge every store uses. */
+/** The bridge every store uses (its commands pass the gate first, when one is set). */
 export function useClient(): Bridge {
-  current ??= window.feedbackDesk ?? createHttpBridge();
+  current ??= gated(window.feedbackDesk ?? createHttpBridge());
   return current;
+}
+
+/**
+ * Holds commands back until `hold(command)` resolves (null: at once). The data file's update sets one, so the views'
+ * questions wait here instead of in main: in web mode a waiting request keeps one of the browser's few connections
+ * to the server, and the view scripts and the update's own answers would queue behind them.
+ */
+export function setInvokeGate(hold: ((command: CommandName) => Promise<void> | null) | null): void {
+  gate = hold;
+}
+
+function gated(bridge: Bridge): Bridge {
+  return {
+    async invoke(command, args) {
+      const wait = gate?.(command);
+      if (wait) await wait;
+      return bridge.invoke(command, args);
+    },
+    on: (event, listener) => bridge.on(event, listener),
+  };
 }
 
 /** Replaces the bridge (tests pass a small in-memory one). */
 export function setClient(bridge: Bridge | null): void {
-  current = bridge;
+  current = bridge && gated(bridge);
 }
 
 function isResult(value: unknown): value is Result<unknown> {

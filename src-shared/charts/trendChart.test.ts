@@ -35,6 +35,18 @@ describe('trend chart', () => {
     expect(option.aria).toMatchObject({ enabled: true });
   });
 
+  it('steps a count axis by whole numbers, a score axis freely', () => {
+    const counts = buildTrendChartOption({
+      labels: ['2026-01'],
+      lines: [{ name: 'Presses', values: [3] }],
+      format: { style: 'count', locale: 'en-US' },
+      animation: false,
+      zoom: false,
+    });
+    expect(counts.yAxis).toMatchObject({ minInterval: 1 });
+    expect(option.yAxis).not.toHaveProperty('minInterval');
+  });
+
   it('says each value in the tooltip as plain text', () => {
     expect(
       trendTooltip(

@@ -134,6 +134,8 @@ export function buildTrendChartOption(input: TrendChartInput): TrendChartOption 
     yAxis: {
       type: 'value',
       scale: true,
+      // Counts are whole: no 0.5 steps (shown rounded, they read 0, 1, 1, 2, 2 on a small count).
+      ...(input.format.style === 'count' ? { minInterval: 1 } : {}),
       axisLabel: { color: colors.muted, formatter: numberFormatter(input.format) },
       splitLine: { lineStyle: { color: colors.grid } },
     },

@@ -40,6 +40,24 @@ export interface StoreCheckResult {
   seconds: number;
 }
 
+/**
+ * The local file being brought up to this version's schema (a new version's first open of a big file can take a
+ * minute): the step that runs, or how it ended. Main sends it as the `store:migration` event and answers it to the
+ * `store:migration` command (for a window that opens while it runs; null: no update since main started).
+ */
+export interface StoreMigration {
+  phase: 'running' | 'done' | 'failed';
+  /** The step running or last run, from 1, of `steps` pending when the update began. */
+  step: number;
+  steps: number;
+  /** The migration's number and name, e.g. '0009 period rollups'. */
+  name: string;
+  /** Seconds since the update began, when this was sent. */
+  seconds: number;
+  /** 'failed': what happened, in one sentence (the file keeps every step before this one). */
+  error: string | null;
+}
+
 export interface AppCommands {
   'app:getState': { args: Record<string, never>; result: AppState };
   'tree:list': { args: Record<string, never>; result: TreeItem[] };
@@ -52,9 +70,28 @@ export interface AppCommands {
   'store:check': { args: Record<string, never>; result: StoreCheckResult };
 }
 
+/** The data file's update for this version (answered at once, never waiting for the file). */
+export interface StoreUpdateCommands {
+  /** How it stands: running, done or failed; null when none ran since main started. */
+  'store:migration': { args: Record<string, never>; result: StoreMigration | null };
+  /** After a failure, tries it once more (a failed update is not retried by itself); answers how it ended. */
+  'store:migrate': { args: Record<string, never>; result: StoreMigration | null };
+}
+
+export interface AppEvents {
+  'store:migration': StoreMigration;
+}
+
+export const appEventNames = { 'store:migration': true } as const satisfies Record<keyof AppEvents, true>;
+
 export const appArgs: ArgParsers<AppCommands> = {
   'app:getState': parseEmpty,
   'tree:list': parseEmpty,
   'store:rebuild': parseEmpty,
   'store:check': parseEmpty,
+};
+
+export const storeUpdateArgs: ArgParsers<StoreUpdateCommands> = {
+  'store:migration': parseEmpty,
+  'store:migrate': parseEmpty,
 };

@@ -4,7 +4,14 @@
 // checks to `parsers` and its names follow; a command without a check fails the typecheck.
 import { alertArgs, type AlertCommands } from './alerts.ts';
 import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
-import { appArgs, type AppCommands } from './app.ts';
+import {
+  appArgs,
+  appEventNames,
+  storeUpdateArgs,
+  type AppCommands,
+  type AppEvents,
+  type StoreUpdateCommands,
+} from './app.ts';
 import { exportArgs, type ExportCommands } from './export.ts';
 import {
   connectionsArgs,
@@ -40,6 +47,7 @@ export type { Parsed } from './parse.ts';
 export interface Commands
   extends
     AppCommands,
+    StoreUpdateCommands,
     AnalyticsCommands,
     SyncCommands,
     FollowupCommands,
@@ -56,12 +64,13 @@ export type CommandArgs<K extends CommandName> = Commands[K]['args'];
 export type CommandResult<K extends CommandName> = Commands[K]['result'];
 
 /** Event name → payload. */
-export type Events = SyncEvents & ShellEvents; // & AlertsEvents & … as domains add events
+export type Events = SyncEvents & ShellEvents & AppEvents; // & AlertsEvents & … as domains add events
 export type EventName = keyof Events;
 
 /** Every command's argument check; complete by construction (a command without one fails the typecheck). */
 const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> } = {
   ...appArgs,
+  ...storeUpdateArgs,
   ...analyticsArgs,
   ...syncArgs,
   ...exportArgs,
@@ -75,10 +84,11 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
 };
 
 export const commandNames = Object.keys(parsers) as CommandName[];
-export const eventNames = Object.keys({ ...syncEventNames, ...shellEventNames } satisfies Record<
-  EventName,
-  true
->) as EventName[];
+export const eventNames = Object.keys({
+  ...syncEventNames,
+  ...shellEventNames,
+  ...appEventNames,
+} satisfies Record<EventName, true>) as EventName[];
 
 export function isCommandName(value: unknown): value is CommandName {
   return typeof value === 'string' && Object.hasOwn(parsers, value);

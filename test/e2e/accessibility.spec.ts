@@ -1,31 +1,17 @@
 // axe-core on every view of the app (every link of its navigation), in the light and the dark theme, on a synced
 // tiny world: no serious or critical violation anywhere.
 import { expect, test } from '@playwright/test';
-import { generateWorld } from '../../src-main/emulator/index.ts';
 import { discoverRoutes, openRoute, waitUntilSettled } from './support/appRoutes.ts';
 import { seriousViolations, type AxeViolation } from './support/axe.ts';
-import { sharedSyncedStore, tinyWorldNow, type SyncedStore } from './support/syncedStore.ts';
-import { startWebMode, type WebMode } from './support/webMode.ts';
+import { tinyWorldInWebMode } from './support/tinyWorld.ts';
 
-let store: SyncedStore;
-let server: WebMode;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  store = await sharedSyncedStore('tiny', () =>
-    generateWorld({ seed: 2, size: 'tiny', now: new Date(tinyWorldNow) }),
-  );
-  server = await startWebMode({ storePath: store.storePath });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const app = tinyWorldInWebMode();
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`every view has no serious or critical axe violation (${colorScheme})`, async ({ page }) => {
     test.setTimeout(240_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await waitUntilSettled(page);
     const routes = await discoverRoutes(page);
     const found: Array<AxeViolation & { view: string }> = [];

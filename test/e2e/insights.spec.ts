@@ -83,6 +83,14 @@ test('alerts: the total and the open ones equal the synced alerts; the timeline 
   };
   expect(timeline.total).toBe(expected.all);
   expect(timeline.acknowledged.reduce((a, b) => a + b, 0)).toBe(expected.acknowledged);
+  // The type column in words (the emulator's types are the three the service documents), never the raw value.
+  const typeCells = page.getByTestId('alert-table').locator('tbody tr td:first-child');
+  await expect(typeCells.first()).toBeVisible();
+  const types = await typeCells.allTextContents();
+  expect(types.length).toBeGreaterThan(0);
+  for (const type of types)
+    expect(['Negative feedback', 'Index threshold', 'Feedback count']).toContain(type.trim());
+  await page.screenshot({ path: test.info().outputPath('alerts.png') });
   await page.getByLabel('State').selectOption('open');
   await expect(page).toHaveURL(/state=open/);
   await expect

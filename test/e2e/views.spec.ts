@@ -1,8 +1,7 @@
 // The analyst's views in Chromium against web mode on a synced tiny world: Overview, Trends, Patterns, Ranking and
 // Data each show numbers equal to plain SQL over the fact table (support/viewCounts.ts), and a click leads on.
 import { expect, test, type ConsoleMessage } from '@playwright/test';
-import { generateWorld } from '../../src-main/emulator/index.ts';
-import { sharedSyncedStore, tinyWorldNow, type SyncedStore } from './support/syncedStore.ts';
+import { tinyWorldInWebMode } from './support/tinyWorld.ts';
 import {
   happyIndexOf,
   lastDay,
@@ -14,25 +13,12 @@ import {
   type Span,
 } from './support/viewCounts.ts';
 import { ViewsPage } from './support/viewsPage.ts';
-import { startWebMode, type WebMode } from './support/webMode.ts';
 
-let store: SyncedStore;
-let server: WebMode;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  store = await sharedSyncedStore('tiny', () =>
-    generateWorld({ seed: 2, size: 'tiny', now: new Date(tinyWorldNow) }),
-  );
-  server = await startWebMode({ storePath: store.storePath });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const world = tinyWorldInWebMode();
 
 /** 30 days ending on the data's last day, on four faces: fixed by the data, never by today's date. */
 function lastThirtyDays(): Span {
-  const last = lastDay(store.storePath);
+  const last = lastDay(world.store.storePath);
   const first = new Date(Date.parse(`${last}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
   return { scale: 'four', first, last };
 }
@@ -46,14 +32,14 @@ test('every core view shows what plain SQL counts, and a click leads on', async 
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(server.url);
-  const app = new ViewsPage(page, server.url);
+  await page.goto(world.server.url);
+  const app = new ViewsPage(page, world.server.url);
   const span = lastThirtyDays();
   const custom = { period: 'custom', from: span.first, to: span.last, scale: 'four' };
 
   // Overview: presses and the Happy Index of the period (k = 4 faces), worked out from the facts.
   await app.open('overview', { ...custom, compare: 'off' });
-  const buttons = pressesPerButton(store.storePath, span);
+  const buttons = pressesPerButton(world.store.storePath, span);
   const presses = [...buttons.values()].reduce((a, b) => a + b, 0);
   expect(presses).toBeGreaterThan(0);
   await expect.poll(() => app.figureValue('presses')).toBe(presses);
@@ -75,14 +61,14 @@ test('every core view shows what plain SQL counts, and a click leads on', async 
   const trend = await app.chartData<{ labels: string[]; lines: { values: (number | null)[] }[] }>(
     'trend-chart',
   );
-  const months = pressesPerMonth(store.storePath, all);
+  const months = pressesPerMonth(world.store.storePath, all);
   expect(trend.labels).toEqual([...months.keys()].sort());
   expect(trend.lines[0]?.values).toEqual(trend.labels.map((m) => months.get(m) ?? null));
 
   // Patterns: presses per weekday × local hour equal the facts' own weekday and hour.
   await app.open('patterns', { period: 'all', scale: 'four' });
   const cells = await app.chartData<{ weekday: number; hour: number; value: number }[]>('pattern-chart');
-  const expected = pressesPerHourOfWeek(store.storePath, all);
+  const expected = pressesPerHourOfWeek(world.store.storePath, all);
   expect(new Map(cells.map((c) => [`${c.weekday}/${c.hour}`, c.value]))).toEqual(expected);
   // A click on the busiest cell opens the Data view narrowed to that weekday and hour: one row per day that has
   // presses then (plain SQL: distinct days of the facts on that local weekday and hour).
@@ -97,13 +83,13 @@ test('every core view shows what plain SQL counts, and a click leads on', async 
       `"weekdays": \\[\\s*${busiest.weekday}\\s*\\],\\s*"hoursOfDay": \\[\\s*${busiest.hour}\\s*\\]`,
     ),
   );
-  const days = daysWithPressesAt(store.storePath, all, busiest.weekday, busiest.hour);
+  const days = daysWithPressesAt(world.store.storePath, all, busiest.weekday, busiest.hour);
   await expect(page.getByTestId('data-count')).toHaveText(`${days} rows`);
 
   // Ranking: by presses, each child of the root with its whole subtree; a group drills in.
   await app.open('ranking', { ...custom, measure: 'presses' });
   // The table fills when its answer arrives: poll until it shows the plain-SQL counts.
-  const expectedRanked = pressesPerRootChild(store.storePath, span);
+  const expectedRanked = pressesPerRootChild(world.store.storePath, span);
   await expect.poll(() => app.rankingPresses()).toEqual(expectedRanked);
   const ranked = await app.rankingPresses();
   const [firstId] = [...ranked.keys()];
@@ -114,7 +100,7 @@ test('every core view shows what plain SQL counts, and a click leads on', async 
 
   // Data: one row per button with presses, and the QuerySpec that made them.
   await app.open('data', { period: 'all', scale: 'four', by: 'button' });
-  const perButton = pressesPerButton(store.storePath, all);
+  const perButton = pressesPerButton(world.store.storePath, all);
   await expect(page.getByTestId('data-count')).toHaveText(`${perButton.size} rows`);
   await expect(page.getByTestId('data-spec').first()).toContainText('"buttonIndex"');
 
@@ -128,7 +114,7 @@ test('every core view shows what plain SQL counts, and a click leads on', async 
   // The filter bar compares with the previous period (the day before): a button has a row when either day has presses.
   const dayBefore = new Date(Date.parse(`${span.last}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   const buttonsOn = (day: string) => [
-    ...pressesPerButton(store.storePath, { scale: 'four', first: day, last: day }).keys(),
+    ...pressesPerButton(world.store.storePath, { scale: 'four', first: day, last: day }).keys(),
   ];
   const rowsThatDay = new Set([...buttonsOn(span.last), ...buttonsOn(dayBefore)]).size;
   await expect(page.getByTestId('data-count')).toHaveText(`${rowsThatDay} rows`);
@@ -145,8 +131,8 @@ test('every core view shows what plain SQL counts, and a click leads on', async 
 test('a view is a link: the same address in a second window shows the same filters', async ({ browser }) => {
   const context = await browser.newContext();
   const first = await context.newPage();
-  await first.goto(server.url);
-  const app = new ViewsPage(first, server.url);
+  await first.goto(world.server.url);
+  const app = new ViewsPage(first, world.server.url);
   await app.open('trends', { period: 'lastQuarter', grain: 'week', compare: 'lastYear' });
   // Read the words once the address's filters are applied (the view starts from the defaults, then follows it).
   await expect(first.getByTestId('filter-words')).toContainText('Last quarter');
@@ -156,7 +142,7 @@ test('a view is a link: the same address in a second window shows the same filte
   await expect(second.getByTestId('filter-words')).toHaveText(words ?? '');
   await expect(second.getByTestId('grain-select')).toContainText('Week');
   // And after a restart of the page without an address, the last route comes back.
-  await second.goto(new URL(server.url).origin + '/');
+  await second.goto(new URL(world.server.url).origin + '/');
   await expect(second).toHaveURL(/#\/trends\?.*period=lastQuarter/);
   await context.close();
 });
@@ -171,9 +157,9 @@ test('an address given while the app still starts is kept, and a tile takes its 
     await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
-  await page.goto(server.url);
+  await page.goto(world.server.url);
   await page.evaluate(`window.location.hash = '#/overview?period=last90&compare=off'`);
-  const app = new ViewsPage(page, server.url);
+  const app = new ViewsPage(page, world.server.url);
   await expect(app.figure('presses')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('filter-words')).toContainText('Last 90 days');
   expect(new URL(page.url()).hash).toBe('#/overview?period=last90&compare=off');
@@ -181,4 +167,27 @@ test('an address given while the app still starts is kept, and a tile takes its 
   await expect(page).toHaveURL(/#\/trends\?.*measure=presses/);
   expect(new URL(page.url()).hash).toMatch(/period=last90/);
   expect(new URL(page.url()).hash).toMatch(/compare=off/);
+});
+
+test('the trend’s hint says only what applies: the zoom where the slider is drawn, the click unless at hours', async ({
+  page,
+}) => {
+  const app = new ViewsPage(page, world.server.url);
+  const hint = page.getByTestId('trend-hint');
+  const labels = async () => (await app.chartData<{ labels: string[] }>('trend-chart')).labels.length;
+  // 7 days by day (by hand: 7 periods, too few for a slider) → only the click.
+  await world.open(page, '#/trends?period=last7&scale=four&measure=presses');
+  expect(await labels()).toBe(7);
+  await expect(hint).toHaveText('Click a period to open it at a finer grain.');
+  // 90 days by day (90 periods: the slider) → both.
+  await world.open(page, '#/trends?period=last90&scale=four&measure=presses');
+  expect(await labels()).toBe(90);
+  await expect(hint).toHaveText(
+    'Scroll or drag the slider to zoom; click a period to open it at a finer grain.',
+  );
+  // 7 days by hour (7 × 24 = 168 periods: the slider; nothing finer than an hour) → only the zoom.
+  await world.open(page, '#/trends?period=last7&grain=hour&scale=four&measure=presses');
+  expect(await labels()).toBe(168);
+  await expect(hint).toHaveText('Scroll or drag the slider to zoom.');
+  await page.screenshot({ path: test.info().outputPath('trends-hour-hint.png') });
 });

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { loadMigrations, migrate } from '../../src-main/store/migrate.ts';
 import { tempDir } from './syncFixtures.ts';
 
 const outMain = resolve(import.meta.dirname, '../../out/main');
@@ -47,6 +48,7 @@ describe('built thread modules', () => {
       'feedbackFetchThread.js',
       'feedbackWriterThread.js',
       'checkStoreThread.js',
+      'migrateThread.js',
     ])
       expect(existsSync(join(outMain, f)), f).toBe(true);
     expect(existsSync(join(outMain, 'migrations', '0001_initial.sql'))).toBe(true);
@@ -79,6 +81,30 @@ describe('built thread modules', () => {
     const check = (await runThread('checkStoreThread.js', { path: dbPath }, () => true)) as { ok: boolean };
     expect(check.ok).toBe(true);
   }, 120_000);
+
+  it('the built migration thread brings an older file up to date, telling each step, with the built migrations', async () => {
+    const older = join(dir, 'older.sqlite');
+    const migrationsDir = join(outMain, 'migrations');
+    const all = loadMigrations(migrationsDir);
+    const db = new Database(older);
+    migrate(db, all.slice(0, 8));
+    db.close();
+    const seen: unknown[] = [];
+    await runThread('migrateThread.js', { path: older, migrationsDir, pauseBeforeEachMs: 0 }, (m) => {
+      seen.push(m);
+      return typeof m === 'object' && m !== null && ('done' in m || 'failed' in m);
+    });
+    // By hand: 8 applied before, so the rest start one by one (numbered from 1), then it is done.
+    expect(seen).toEqual([
+      ...all.slice(8).map((m, i) => ({
+        start: { version: m.version, name: m.name, index: i + 1, count: all.length - 8 },
+      })),
+      { done: true },
+    ]);
+    const after = new Database(older, { readonly: true });
+    expect(after.prepare('SELECT count(*) FROM schema_migration').pluck().get()).toBe(all.length);
+    after.close();
+  });
 
   it('the built store check says when a file is not a Feedback Desk store', async () => {
     const other = join(dir, 'other.sqlite');

@@ -90,6 +90,36 @@ describe('incremental sync', () => {
     expect(second.feedbackTotal).toBe(first.feedbackTotal);
   });
 
+  it('reaching further back than a finished run fetches only the earlier days and the trailing window', async () => {
+    const later = join(dir, 'later.sqlite');
+    const run = async (from: string) => {
+      const store = openStore(later);
+      try {
+        return await syncV2({ store, client: client(), now: () => now, since: from, pageSize });
+      } finally {
+        store.close();
+      }
+    };
+    await run('2025-06-01');
+    await counted();
+    const r = await run(since);
+    // By hand: the earlier days in windows of at most a year, cut where the stored range begins (2025-06-01), then
+    // the trailing window as in the first test; the stored days between are not asked for again.
+    const start = Math.floor(Date.UTC(2023, 10, 22) / day);
+    const cut = Math.floor(Date.UTC(2024, 10, 22) / day);
+    const stored = Math.floor(Date.UTC(2025, 5, 1) / day);
+    const earlier = [pressesIn(start, cut).length, pressesIn(cut, stored).length];
+    const trailing = pressesIn(today - 4, today + 2).length;
+    expect(await counted()).toBe(1 + pages(earlier[0]!) + pages(earlier[1]!) + pages(trailing));
+    expect(r.itemsReceived).toBe(earlier[0]! + earlier[1]! + trailing);
+    // And the file holds what the first test's file holds (synced from the first day), the emulator's count of days.
+    expect(r.feedbackTotal).toBe(pressesIn(start, today + 2).length);
+    expect({ ...canonicalDump(later), checkpoint: null }).toEqual({
+      ...canonicalDump(path),
+      checkpoint: null,
+    });
+  });
+
   it('reflects a late misuse decision inside the trailing window after the next sync, not one older', async () => {
     const inside = pressesIn(today - 2, today - 1).filter(
       (i) => ((world.presses.flags[i] ?? 0) & PRESS_MISUSE) === 0,

@@ -295,7 +295,8 @@ describe('verification and the next run', () => {
           .map((u) => `${u.searchParams.get('startDate')}..${u.searchParams.get('endDate')}`),
       ),
     ];
-    expect(starts('text-feedbacks.json')).toEqual([`2026-03-14..${until}`]);
-    expect(starts('alerts.json')).toEqual([`2026-02-15..${until}`]);
+    // By hand: the last sync's UTC day 2026-03-15, less 1 (zones behind UTC), less 3 trailing days (30 for alerts).
+    expect(starts('text-feedbacks.json')).toEqual([`2026-03-11..${until}`]);
+    expect(starts('alerts.json')).toEqual([`2026-02-12..${until}`]);
   });
 });

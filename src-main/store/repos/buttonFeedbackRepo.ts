@@ -3,7 +3,16 @@
 import type Database from 'better-sqlite3';
 import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
-import { bucketWidth, createBatchBuilder, hourlyBuckets, noPosition, noUi } from './feedbackBatch.ts';
+import {
+  bucketWidth,
+  createBatchBuilder,
+  hourlyBuckets,
+  noPosition,
+  noUi,
+  selectRows,
+} from './feedbackBatch.ts';
+import { createWindowComparison } from './feedbackDigest.ts';
+import type { WindowComparison } from './feedbackDigest.ts';
 import type { FeedbackBatch } from './feedbackBatch.ts';
 import { allNodes, createNodeRollup } from './nodeRollup.ts';
 import { createPressPeriodRollup, weekhourRows } from './pressPeriodRollup.ts';
@@ -21,6 +30,8 @@ export interface SwapSpec {
   toMs: number;
   /** Subtree root whose points are replaced; null: every point. */
   scope: number | null;
+  /** Only these of the scope's points are replaced (the others are known to hold the window's rows already). */
+  points?: ReadonlySet<number>;
 }
 
 export interface ButtonFeedbackRepo {
@@ -31,12 +42,20 @@ export interface ButtonFeedbackRepo {
   writePage(items: readonly ButtonFeedbackV2[], checkpoint?: CheckpointWrite): { inserted: number };
   /** `writePage` for a batch (see feedbackBatch.ts). */
   append(batch: FeedbackBatch, checkpoint?: CheckpointWrite): { inserted: number };
-  /** Stages a batch for `stream` (and, with `swap`, swaps the stream's staged window in), in one transaction. */
+  /**
+   * Stages a batch for `stream` (and, with `swap`, swaps the stream's staged window in), in one transaction.
+   * `first`: the batch starts this window at its first page. Such a window is held in memory instead (its
+   * checkpoints with it, so a stop re-fetches the window) and compared with the stored rows per point and day as it
+   * arrives: at the swap, only points that differ are staged and swapped, and a window re-fetched with nothing new
+   * writes nothing but its checkpoint. A window that outgrows `heldRows` is written to the stage as it stands and
+   * goes on from there.
+   */
   stage(
     stream: string,
     batch: FeedbackBatch,
     checkpoint?: CheckpointWrite,
     swap?: SwapSpec,
+    first?: SwapSpec,
   ): { staged: number; removed: number; inserted: number };
   /** Button feedbacks stored, read from the rollup (no fact scan). */
   total(options?: { includeMisuse?: boolean }): number;
@@ -88,7 +107,10 @@ class SeenBefore extends Error {}
 export function createButtonFeedbackRepo(
   db: Database.Database,
   checkpoints: CheckpointRepo,
+  options: { heldRows?: number } = {},
 ): ButtonFeedbackRepo {
+  // 250,000 rows are about 11 MB of columns: a trailing window of a big account, not a year of it.
+  const heldRows = options.heldRows ?? 250_000;
   const cache = new Map<string, Database.Statement>();
   const sql = (text: string): Database.Statement => {
     let s = cache.get(text);
@@ -289,6 +311,62 @@ export function createButtonFeedbackRepo(
     },
   );
 
+  // Windows held in memory (see `stage`), by stream.
+  const held = new Map<string, { batches: FeedbackBatch[]; rows: number; compare: WindowComparison }>();
+  const startComparison = createWindowComparison(db, recount.points);
+  const clearStage = sql('DELETE FROM v2_button_feedback_stage WHERE stream = ?');
+  /** A held window written to the stage (its rows of `only`'s points, when given), replacing a stale stage. */
+  function stageHeld(stream: string, batches: readonly FeedbackBatch[], only?: ReadonlySet<number>): number {
+    clearStage.run(stream);
+    let staged = 0;
+    for (const b of batches) {
+      staged += insertAll(only ? selectRows(b, (i) => only.has(b.point[i] ?? 0)) : b, insertStage, [stream]);
+      for (const [id, type] of b.smileys) upsertSmiley.run(id, type);
+    }
+    return staged;
+  }
+  const spill = db.transaction((stream: string, batches: FeedbackBatch[], checkpoint?: CheckpointWrite) => {
+    const staged = stageHeld(stream, batches);
+    if (checkpoint) checkpoints.set(checkpoint.stream, checkpoint.cursor);
+    return { staged, removed: 0, inserted: 0 };
+  });
+  const swapHeld = db.transaction(
+    (
+      stream: string,
+      batches: FeedbackBatch[],
+      swap: SwapSpec,
+      differing: ReadonlySet<number>,
+      checkpoint?: CheckpointWrite,
+    ) => {
+      stageHeld(stream, batches, differing);
+      const swapped =
+        differing.size > 0 ? recount.swap({ ...swap, points: differing }) : { removed: 0, inserted: 0 };
+      if (checkpoint) checkpoints.set(checkpoint.stream, checkpoint.cursor);
+      return { staged: batches.at(-1)?.n ?? 0, ...swapped };
+    },
+  );
+  function stageOrHold(
+    stream: string,
+    b: FeedbackBatch,
+    checkpoint?: CheckpointWrite,
+    swap?: SwapSpec,
+    first?: SwapSpec,
+  ): { staged: number; removed: number; inserted: number } {
+    if (first) held.set(stream, { batches: [], rows: 0, compare: startComparison(first) });
+    const w = held.get(stream);
+    if (!w) return stage.immediate(stream, b, checkpoint, swap);
+    w.batches.push(b);
+    w.rows += b.n;
+    w.compare.add(b);
+    if (swap) {
+      held.delete(stream);
+      return swapHeld.immediate(stream, w.batches, swap, w.compare.differing(), checkpoint);
+    }
+    if (w.rows <= heldRows) return { staged: b.n, removed: 0, inserted: 0 };
+    held.delete(stream);
+    return spill.immediate(stream, w.batches, checkpoint);
+  }
+
   const builder = createBatchBuilder();
   // Each point's newest press (one seek per point; the points found by walking the daily rollup's key).
   const newest = sql(
@@ -306,7 +384,7 @@ export function createButtonFeedbackRepo(
       return append(builder.build(), checkpoint);
     },
     append,
-    stage: (stream, b, checkpoint, swap) => stage.immediate(stream, b, checkpoint, swap),
+    stage: stageOrHold,
     total: (options = {}) => Number((options.includeMisuse === false ? totalNoMisuse : totalAll).get() ?? 0),
     newestAt() {
       const ms = newest.get();

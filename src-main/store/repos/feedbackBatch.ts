@@ -57,6 +57,26 @@ export function uuidInto(id: string, out: Uint8Array, at: number): boolean {
   return true;
 }
 
+/** Columns for `n` rows, all zero. */
+function emptyColumns(n: number): PageColumns {
+  return {
+    n,
+    point: new Int32Array(n),
+    localMs: new Float64Array(n),
+    offsetMin: new Int16Array(n),
+    survey: new Int32Array(n),
+    smiley: new Int32Array(n),
+    button: new Uint8Array(n),
+    misuse: new Uint8Array(n),
+    position: new Int32Array(n),
+    ui: new Uint8Array(n),
+    uiNames: [],
+    ids: new Uint8Array(n * 16),
+    textIds: new Map(),
+    smileys: [],
+  };
+}
+
 /** One page's rows as columns (made as soon as the page arrives, so its objects die young; transferable). */
 export interface PageColumns {
   n: number;
@@ -99,22 +119,7 @@ export function pageBuffers(c: PageColumns): ArrayBuffer[] {
 /** A page of validated records as columns. */
 export function pageColumns(items: readonly ButtonFeedbackV2[]): PageColumns {
   const n = items.length;
-  const c: PageColumns = {
-    n,
-    point: new Int32Array(n),
-    localMs: new Float64Array(n),
-    offsetMin: new Int16Array(n),
-    survey: new Int32Array(n),
-    smiley: new Int32Array(n),
-    button: new Uint8Array(n),
-    misuse: new Uint8Array(n),
-    position: new Int32Array(n),
-    ui: new Uint8Array(n),
-    uiNames: [],
-    ids: new Uint8Array(n * 16),
-    textIds: new Map(),
-    smileys: [],
-  };
+  const c = emptyColumns(n);
   const uiIndex = new Map<string, number>();
   const smileys = new Map<number, string>();
   for (let i = 0; i < n; i++) {
@@ -218,19 +223,8 @@ function mergePages(pages: readonly PageColumns[], n: number): FeedbackBatch {
     acc += counts[s] ?? 0;
   }
   const b: FeedbackBatch = {
-    n,
-    point: new Int32Array(n),
-    localMs: new Float64Array(n),
-    offsetMin: new Int16Array(n),
-    survey: new Int32Array(n),
-    smiley: new Int32Array(n),
-    button: new Uint8Array(n),
-    misuse: new Uint8Array(n),
-    position: new Int32Array(n),
-    ui: new Uint8Array(n),
+    ...emptyColumns(n),
     uiNames,
-    ids: new Uint8Array(n * 16),
-    textIds: new Map(),
     smileys: [...smileys],
     hourly: new Float64Array(0),
   };
@@ -240,19 +234,8 @@ function mergePages(pages: readonly PageColumns[], n: number): FeedbackBatch {
       const s = slotOf.get(c.point[i] ?? 0) ?? 0;
       const j = next[s] ?? 0;
       next[s] = j + 1;
-      b.point[j] = c.point[i] ?? 0;
-      b.localMs[j] = c.localMs[i] ?? 0;
-      b.offsetMin[j] = c.offsetMin[i] ?? 0;
-      b.survey[j] = c.survey[i] ?? 0;
-      b.smiley[j] = c.smiley[i] ?? 0;
-      b.button[j] = c.button[i] ?? 0;
-      b.misuse[j] = c.misuse[i] ?? 0;
-      b.position[j] = c.position[i] ?? noPosition;
       const ui = c.ui[i] ?? noUi;
-      b.ui[j] = ui === noUi ? noUi : (uiMap[ui] ?? noUi);
-      b.ids.set(c.ids.subarray(i * 16, i * 16 + 16), j * 16);
-      const text = c.textIds.get(i);
-      if (text !== undefined) b.textIds.set(j, text);
+      copyRow(c, i, b, j, ui === noUi ? noUi : (uiMap[ui] ?? noUi));
     }
   });
   b.hourly = hourlyBuckets(b, null);
@@ -295,4 +278,35 @@ export function hourlyBuckets(b: FeedbackBatch, only: Uint8Array | null): Float6
     out[k] = (out[k] ?? 0) + 1;
   }
   return out.slice(0, used);
+}
+
+/** The rows of a batch that `keep` marks, as a batch of their own (same order; no hourly buckets). */
+export function selectRows(b: FeedbackBatch, keep: (row: number) => boolean): FeedbackBatch {
+  const rows: number[] = [];
+  for (let i = 0; i < b.n; i++) if (keep(i)) rows.push(i);
+  const n = rows.length;
+  const out: FeedbackBatch = {
+    ...emptyColumns(n),
+    uiNames: b.uiNames,
+    smileys: b.smileys,
+    hourly: new Float64Array(0),
+  };
+  rows.forEach((i, j) => copyRow(b, i, out, j, b.ui[i] ?? noUi));
+  return out;
+}
+
+/** Copies row `i` of `from` to row `j` of `to`, with `ui` already mapped to `to`'s ui names. */
+function copyRow(from: PageColumns, i: number, to: PageColumns, j: number, ui: number): void {
+  to.point[j] = from.point[i] ?? 0;
+  to.localMs[j] = from.localMs[i] ?? 0;
+  to.offsetMin[j] = from.offsetMin[i] ?? 0;
+  to.survey[j] = from.survey[i] ?? 0;
+  to.smiley[j] = from.smiley[i] ?? 0;
+  to.button[j] = from.button[i] ?? 0;
+  to.misuse[j] = from.misuse[i] ?? 0;
+  to.position[j] = from.position[i] ?? noPosition;
+  to.ui[j] = ui;
+  to.ids.set(from.ids.subarray(i * 16, i * 16 + 16), j * 16);
+  const text = from.textIds.get(i);
+  if (text !== undefined) to.textIds.set(j, text);
 }

@@ -12,6 +12,7 @@ import type { FeedbackFilter, FollowupSide, TrendGrain } from '../../../src-shar
 import { followupSummary, followupTrend } from '../../analytics/followups.ts';
 import { openStore, type Store } from '../db.ts';
 import { rollupTree } from './testing/rollupTree.ts';
+import { rollBackSql } from './testing/rollBack.ts';
 
 let store: Store;
 let dir: string;
@@ -187,6 +188,50 @@ describe('follow-up rollups', () => {
     expectEqualToFacts(store);
   });
 
+  it('are kept current by a whole window written as what differs, and end as the replaced window ends', () => {
+    const all = followups(400);
+    const other = openStore(join(dir, 'other.sqlite'));
+    other.tree.replace(tree);
+    try {
+      for (const s of [store, other]) s.v2Resources.feedbackLists.writePage('followup', all);
+      const inWindow = all.filter((f) => /^2024-10-2[67]/.test(f.localTime));
+      // The service now: a third of the window's rows gone, some judged misuse, some new.
+      const again = [
+        ...inWindow
+          .filter((_, i) => i % 3 !== 0)
+          .map((f, i) => (i % 4 === 0 ? { ...f, misuse: !f.misuse } : f)),
+        ...followups(30, 5).filter((f) => /^2024-10-2[67]/.test(f.localTime)),
+      ];
+      const window = { startDate: '2024-10-26', endDate: '2024-10-28', root: null };
+      const whole = store.v2Resources.feedbackLists.writePage('followup', again, {
+        replaceWindow: { ...window, whole: true },
+      });
+      other.v2Resources.feedbackLists.writePage('followup', again, { replaceWindow: window });
+      expectEqualToFacts(store);
+      const facts = (s: Store): unknown[] =>
+        s.db.prepare('SELECT * FROM v2_followup_feedback ORDER BY 1, 2, 3, 4, 5').all();
+      expect(facts(store)).toEqual(facts(other));
+      expect(storedFollowups(store)).toEqual(storedFollowups(other));
+      // Counted apart: the keys of the window's rows left out (i % 3 === 0) that no kept row has, of points in the
+      // tree (point 99 is in none: a window of the whole tree does not remove its rows).
+      const keyOf = (f: FollowupFeedbackV2): string =>
+        [f.experiencePointId, f.localTime, f.feedbackId, f.followupQuestionId, f.followupOptionId].join('|');
+      const kept = new Set(again.map(keyOf));
+      const gone = new Set(inWindow.filter((f, i) => i % 3 === 0 && f.experiencePointId !== 99).map(keyOf));
+      expect(whole.deleted).toBe([...gone].filter((k) => !kept.has(k)).length);
+      // The same page again: nothing differs, nothing is written or removed, the rollups stay as they are.
+      const before = { facts: facts(store), rollups: storedFollowups(store) };
+      expect(
+        store.v2Resources.feedbackLists.writePage('followup', again, {
+          replaceWindow: { ...window, whole: true },
+        }),
+      ).toEqual({ written: 0, deleted: 0 });
+      expect({ facts: facts(store), rollups: storedFollowups(store) }).toEqual(before);
+    } finally {
+      other.close();
+    }
+  });
+
   it('are counted again when the tree changes (a point moves to another group)', () => {
     store.v2Resources.feedbackLists.writePage('followup', followups(300));
     store.tree.replace(tree.map((t) => (t.experiencePointId === 22 ? { ...t, parent: 4 } : t)));
@@ -196,11 +241,8 @@ describe('follow-up rollups', () => {
   it('built by migration 0009 for a store synced before equal the ones built live', () => {
     store.v2Resources.feedbackLists.writePage('followup', followups(500));
     const live = storedFollowups(store);
-    // The file as version 0008 left it: none of 0009's tables.
-    store.db.exec(`DROP TABLE v2_button_rollup_period; DROP TABLE v2_node_rollup_weekhour;
-      DROP TABLE v2_followup_label; DROP TABLE v2_followup_rollup_daily; DROP TABLE v2_followup_node_rollup;
-      DROP TABLE v1_node_rollup_daily; DROP TABLE v1_node_rollup_hourly; DROP TABLE v1_node_rollup_weekhour;
-      DELETE FROM schema_migration WHERE version >= 9`);
+    // The file as version 0008 left it: none of the tables of 0009 and later (0011's v1 rollups, 0012's facets).
+    store.db.exec(rollBackSql(9));
     store.close();
     store = openStore(join(dir, 'store.sqlite'));
     expect(storedFollowups(store)).toEqual(live);

@@ -12,6 +12,7 @@ import { openStore, type Store } from '../db.ts';
 import { rollupTree } from './testing/rollupTree.ts';
 import { createBatchBuilder } from './feedbackBatch.ts';
 import { ancestorsOf } from './nodeRollup.ts';
+import { rollBackSql } from './testing/rollBack.ts';
 
 let store: Store;
 let dir: string;
@@ -204,12 +205,7 @@ describe('node rollups', () => {
       sample(400).map((p, i) => ({ ...p, experiencePointId: points[i % points.length] ?? 21 })),
     );
     const live = Object.fromEntries(grains.map((g) => [g, stored(store, g)]));
-    store.db
-      .exec(`DROP TABLE v2_node_rollup_daily; DROP TABLE v2_node_rollup_hourly; DROP TABLE sync_verification;
-      DROP TABLE v2_button_rollup_period; DROP TABLE v2_node_rollup_weekhour; DROP TABLE v2_followup_label;
-      DROP TABLE v2_followup_rollup_daily; DROP TABLE v2_followup_node_rollup;
-      DROP TABLE v1_node_rollup_daily; DROP TABLE v1_node_rollup_hourly; DROP TABLE v1_node_rollup_weekhour;
-      DELETE FROM schema_migration WHERE version >= 6`);
+    store.db.exec(rollBackSql(6));
     store.close();
     store = openStore(join(dir, 'store.sqlite'));
     for (const g of grains) expect(stored(store, g)).toEqual(live[g]);
@@ -224,12 +220,7 @@ describe('node rollups', () => {
     // The file as an older version left it: no node rollups, migration 0006 (and what came after) not applied;
     // 0007 only rebuilds two tables as they are, so applying it again changes nothing here; 0008's and 0009's
     // tables are dropped.
-    store.db
-      .exec(`DROP TABLE v2_node_rollup_daily; DROP TABLE v2_node_rollup_hourly; DROP TABLE sync_verification;
-      DROP TABLE v2_button_rollup_period; DROP TABLE v2_node_rollup_weekhour; DROP TABLE v2_followup_label;
-      DROP TABLE v2_followup_rollup_daily; DROP TABLE v2_followup_node_rollup;
-      DROP TABLE v1_node_rollup_daily; DROP TABLE v1_node_rollup_hourly; DROP TABLE v1_node_rollup_weekhour;
-      DELETE FROM schema_migration WHERE version >= 6`);
+    store.db.exec(rollBackSql(6));
     store.close();
     store = openStore(join(dir, 'store.sqlite'));
     expect({

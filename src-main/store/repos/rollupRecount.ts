@@ -25,6 +25,8 @@ export interface RollupRecount {
    * with nothing new writes nothing but the stage.
    */
   swap(spec: SwapSpec): { removed: number; inserted: number };
+  /** The points whose stored rows a swap of `spec` replaces (before `spec.points` narrows them). */
+  points(spec: SwapSpec): number[];
 }
 
 export function createRollupRecount(
@@ -109,6 +111,7 @@ export function createRollupRecount(
     };
     let removed = 0;
     for (const p of new Set(scopePoints(spec))) {
+      if (spec.points && !spec.points.has(p)) continue;
       // A stored row stays when the stage holds it with every column the same (a re-fetch with nothing new).
       const n = sql(
         `DELETE FROM v2_button_feedback AS f
@@ -145,5 +148,5 @@ export function createRollupRecount(
     return { removed, inserted };
   }
 
-  return { swap };
+  return { swap, points: scopePoints };
 }

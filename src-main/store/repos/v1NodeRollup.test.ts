@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../db.ts';
 import { fillV1World, v1Folders, v1Replace, v1Sample, v1Summed, v1Surveys } from './testing/v1World.ts';
+import { rollBackSql } from './testing/rollBack.ts';
 
 let store: Store;
 let dir: string;
@@ -123,8 +124,7 @@ describe('v1 node rollups', () => {
 
   it('built by migration 0011 for a store synced before equal the ones built live', () => {
     const live = (['daily', 'hourly', 'weekhour'] as const).map((g) => stored(store, g));
-    store.db.exec(`DROP TABLE v1_node_rollup_daily; DROP TABLE v1_node_rollup_hourly;
-      DROP TABLE v1_node_rollup_weekhour; DELETE FROM schema_migration WHERE version >= 11`);
+    store.db.exec(rollBackSql(11));
     store.close();
     store = openStore(join(dir, 'store.sqlite'));
     expect((['daily', 'hourly', 'weekhour'] as const).map((g) => stored(store, g))).toEqual(live);

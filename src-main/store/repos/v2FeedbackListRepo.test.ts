@@ -113,6 +113,34 @@ describe('feedback list pages', () => {
     ftsIntegrity();
   });
 
+  it('a page that is the whole window removes only what it lacks and keeps the comments it holds as they were', () => {
+    const window = { startDate: '2024-05-01', endDate: '2024-05-02', root: null, whole: true };
+    const rows = [1, 2, 3].map((h) => text({ localTime: `2024-05-01T1${h}:00:00.000+02:00` }));
+    const outside = text({ localTime: '2024-05-02T09:00:00.000+02:00' });
+    store.v2Resources.feedbackLists.writePage('text', [...rows, outside]);
+    const ids = (): unknown[] =>
+      store.db
+        .prepare('SELECT text_feedback_id, hex(feedback_id) FROM v2_text_feedback ORDER BY 1')
+        .raw()
+        .all();
+    const before = ids();
+    // The same window again: nothing written or removed, and the comments keep their ids (no delete and re-insert).
+    expect(store.v2Resources.feedbackLists.writePage('text', rows, { replaceWindow: window })).toEqual({
+      written: 0,
+      deleted: 0,
+    });
+    expect(ids()).toEqual(before);
+    // By hand: row 2 gone at the service, row 3 judged spam: one removed, one changed; the row outside stays.
+    const now = [rows[0]!, { ...rows[2]!, spam: true }];
+    expect(store.v2Resources.feedbackLists.writePage('text', now, { replaceWindow: window })).toEqual({
+      written: 1,
+      deleted: 1,
+    });
+    expect(ids()).toEqual([before[0], before[2], before[3]]);
+    expect(ftsHits('ärgerlich')).toBe(3);
+    ftsIntegrity();
+  });
+
   it('commits the page and its checkpoint together, or neither', () => {
     const bad = { ...text(), buttonIndex: 12 }; // violates the CHECK constraint after a good row
     expect(() =>

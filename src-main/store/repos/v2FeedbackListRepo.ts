@@ -1,5 +1,6 @@
 // The five v2 feedback lists (follow-ups, texts, demographics, contact details, metadata): one page per transaction
-// with its checkpoint, upserted by key (idempotent), a window's old rows removed with the window's first page.
+// with its checkpoint, upserted by key (idempotent), a window's old rows removed with the window's first page (only
+// those the page does not hold, when that page is the whole window).
 import type Database from 'better-sqlite3';
 import type {
   ContactDetailsV2,
@@ -98,6 +99,11 @@ export interface ListWindow {
   endDate: string;
   /** The subtree root the window was fetched for; null = the whole authorised tree. */
   root: number | null;
+  /**
+   * The page holds every row of the window (its first page, with no next): only the stored rows it does not hold
+   * are removed, and rows it holds unchanged are not written again (a re-fetch with nothing new writes nothing).
+   */
+  whole?: boolean;
 }
 
 export interface V2FeedbackListRepo {
@@ -114,15 +120,16 @@ export interface V2FeedbackListRepo {
   count(kind: FeedbackListKind): number;
 }
 
+type WindowScope = 'All' | 'Tree' | 'Subtree';
+
 interface Statements {
   upsert: Database.Statement;
-  deleteAll: Database.Statement;
-  deleteTree: Database.Statement;
-  deleteSubtree: Database.Statement;
-  /** The points with rows in a window, as the three deletes choose them (for the follow-up rollup's recount). */
-  pointsAll: Database.Statement;
-  pointsTree: Database.Statement;
-  pointsSubtree: Database.Statement;
+  /**
+   * Over a window's rows of a scope (every row; the tree's points; an id's subtree in the stored tree, an id missing
+   * from the tree matching its own rows), with `unseen` only those whose key the page does not hold
+   * (temp.list_page_key): deletes them, or lists their points (and days) for the follow-up rollup's recount.
+   */
+  window(scope: WindowScope, op: 'delete' | 'points' | 'pointDays', unseen: boolean): Database.Statement;
 }
 
 export function createV2FeedbackListRepo(
@@ -139,6 +146,22 @@ export function createV2FeedbackListRepo(
     const rest = [...common, ...t.extra];
     const columns = [...(t.rowid ? [t.rowid] : []), ...keyHead, ...t.key, ...common, ...t.extra];
     const range = 'local_time >= @from AND local_time < @to';
+    const sub =
+      'WITH RECURSIVE sub(id) AS (SELECT @root UNION SELECT e.experience_point_id FROM experience_point e JOIN sub ON e.parent_id = sub.id) ';
+    const scopes: Record<WindowScope, [string, string]> = {
+      All: ['', ''],
+      Tree: ['', 'experience_point_id IN (SELECT experience_point_id FROM experience_point) AND '],
+      Subtree: [sub, 'experience_point_id IN (SELECT id FROM sub) AND '],
+    };
+    const unseenSql = ` AND NOT EXISTS (SELECT 1 FROM temp.list_page_key p WHERE ${key
+      .map((c, i) => `p.k${i} ${i < keyHead.length ? '=' : 'IS'} ${t.table}.${c}`)
+      .join(' AND ')})`;
+    const verbs = {
+      delete: 'DELETE',
+      points: 'SELECT DISTINCT experience_point_id',
+      pointDays: `SELECT DISTINCT experience_point_id, local_time / 86400000`,
+    };
+    const made = new Map<string, Database.Statement>();
     const s: Statements = {
       // Only a row that really differs is rewritten (and, for texts, re-indexed by the FTS triggers).
       upsert: db.prepare(
@@ -146,28 +169,19 @@ export function createV2FeedbackListRepo(
          ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${rest.map((c) => `${c} = excluded.${c}`).join(', ')}
          WHERE (${rest.join(', ')}) IS NOT (${rest.map((c) => `excluded.${c}`).join(', ')})`,
       ),
-      deleteAll: db.prepare(`DELETE FROM ${t.table} WHERE ${range}`),
-      deleteTree: db.prepare(
-        `DELETE FROM ${t.table} WHERE experience_point_id IN (SELECT experience_point_id FROM experience_point) AND ${range}`,
-      ),
-      // An id stands for its subtree in the stored tree; an id missing from the tree still matches its own rows.
-      deleteSubtree: db.prepare(
-        `WITH RECURSIVE sub(id) AS (SELECT @root UNION SELECT e.experience_point_id FROM experience_point e JOIN sub ON e.parent_id = sub.id)
-         DELETE FROM ${t.table} WHERE experience_point_id IN (SELECT id FROM sub) AND ${range}`,
-      ),
-      pointsAll: db.prepare(`SELECT DISTINCT experience_point_id FROM ${t.table} WHERE ${range}`).pluck(),
-      pointsTree: db
-        .prepare(
-          `SELECT DISTINCT experience_point_id FROM ${t.table}
-           WHERE experience_point_id IN (SELECT experience_point_id FROM experience_point) AND ${range}`,
-        )
-        .pluck(),
-      pointsSubtree: db
-        .prepare(
-          `WITH RECURSIVE sub(id) AS (SELECT @root UNION SELECT e.experience_point_id FROM experience_point e JOIN sub ON e.parent_id = sub.id)
-           SELECT DISTINCT experience_point_id FROM ${t.table} WHERE experience_point_id IN (SELECT id FROM sub) AND ${range}`,
-        )
-        .pluck(),
+      window(scope, op, unseen) {
+        const k = `${scope} ${op} ${unseen}`;
+        let st = made.get(k);
+        if (!st) {
+          const [withSql, where] = scopes[scope];
+          st = db.prepare(
+            `${withSql}${verbs[op]} FROM ${t.table} WHERE ${where}${range}${unseen ? unseenSql : ''}`,
+          );
+          if (op !== 'delete') st.raw(op === 'pointDays').pluck(op === 'points');
+          made.set(k, st);
+        }
+        return st;
+      },
     };
     cache.set(kind, s);
     return s;
@@ -176,18 +190,37 @@ export function createV2FeedbackListRepo(
   const followups = createFollowupRollup(db);
   const textIds = createTextFeedbackIds(db);
 
-  /** Deletes a window's rows; with `touched`, first notes each point that had rows there with the window's days. */
-  function deleteWindow(s: Statements, w: ListWindow, touched: Map<number, [number, number]> | null): number {
+  // Typed as the key columns they are compared with: an untyped column's index is not used against an INTEGER one.
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS list_page_key
+    (k0 INTEGER NOT NULL, k1 INTEGER NOT NULL, k2 ANY NOT NULL, k3 ANY, k4 ANY) STRICT`);
+  db.exec('CREATE INDEX IF NOT EXISTS temp.list_page_key_at ON list_page_key (k0, k1, k2)');
+  const clearKeys = db.prepare('DELETE FROM temp.list_page_key');
+  const addKey = db.prepare('INSERT INTO temp.list_page_key VALUES (?, ?, ?, ?, ?)');
+
+  /**
+   * Deletes a window's rows (with `unseen`, those whose key is not in temp.list_page_key); with `touched`, first
+   * notes each point that had such rows there, with the window's days (with `unseen`, with those rows' days).
+   */
+  function deleteWindow(
+    s: Statements,
+    w: ListWindow,
+    touched: Map<number, [number, number]> | null,
+    unseen: boolean,
+  ): number {
     const from = parseLocalDate(w.startDate);
     const to = parseLocalDate(w.endDate);
     if (from === null || to === null) throw new Error(`bad window ${w.startDate}..${w.endDate}`);
     const range = { from: from * 86_400_000, to: to * 86_400_000 };
     // Per point (a range seek each) when the tree is known; a plain scan of the window otherwise.
-    const kind = w.root !== null ? 'Subtree' : (treeSize.get()?.n ?? 0) > 0 ? 'Tree' : 'All';
+    const scope = w.root !== null ? 'Subtree' : (treeSize.get()?.n ?? 0) > 0 ? 'Tree' : 'All';
     const params = w.root !== null ? { ...range, root: w.root } : range;
-    if (touched)
-      for (const point of s[`points${kind}`].all(params) as number[]) touch(touched, point, from, to);
-    return s[`delete${kind}`].run(params).changes;
+    if (touched && unseen)
+      for (const [point, day] of s.window(scope, 'pointDays', true).all(params) as [number, number][])
+        touch(touched, point, day, day + 1);
+    else if (touched)
+      for (const point of s.window(scope, 'points', false).all(params) as number[])
+        touch(touched, point, from, to);
+    return s.window(scope, 'delete', unseen).run(params).changes;
   }
 
   const writePage = db.transaction(
@@ -202,17 +235,24 @@ export function createV2FeedbackListRepo(
       const rowid = feedbackListTables[kind].rowid ? textIds : null;
       // Follow-ups: the days each point's rows changed on, recounted into the follow-up rollups below.
       const touched = kind === 'followup' ? new Map<number, [number, number]>() : null;
-      const deleted = options.replaceWindow ? deleteWindow(s, options.replaceWindow, touched) : 0;
+      const whole = options.replaceWindow?.whole === true;
+      if (whole) {
+        clearKeys.run();
+        for (const f of items) {
+          const t = parseLocalTimestamp(f.localTime);
+          const k: unknown[] = [f.experiencePointId, t?.localMs ?? null, feedbackKey(f.feedbackId)];
+          k.push(...values(f).slice(0, keyLength));
+          while (k.length < 5) k.push(null);
+          addKey.run(k);
+        }
+      }
+      const deleted = options.replaceWindow ? deleteWindow(s, options.replaceWindow, touched, whole) : 0;
       let written = 0;
       for (const f of items) {
         const t = parseLocalTimestamp(f.localTime);
         if (!t) throw new Error(`unreadable localTime '${f.localTime}' reached the store`); // the client validates first
-        if (touched) {
-          const day = Math.floor(t.localMs / 86_400_000);
-          touch(touched, f.experiencePointId, day, day + 1);
-        }
         const own = values(f);
-        written += s.upsert.run(
+        const changes = s.upsert.run(
           ...(rowid ? [rowid(t.localMs)] : []),
           f.experiencePointId,
           t.localMs,
@@ -225,6 +265,12 @@ export function createV2FeedbackListRepo(
           bool(f.misuse),
           ...own.slice(keyLength),
         ).changes;
+        written += changes;
+        // A whole window's rows that came back as stored leave the rollup as it is.
+        if (touched && (changes > 0 || !whole)) {
+          const day = Math.floor(t.localMs / 86_400_000);
+          touch(touched, f.experiencePointId, day, day + 1);
+        }
       }
       if (touched) followups.recount(touched);
       if (options.checkpoint) checkpoints.set(options.checkpoint.stream, options.checkpoint.cursor);

@@ -8,6 +8,7 @@ import type {
   QueryRow,
   ReconciliationRow,
 } from '../../../src-shared/contract.ts';
+import { alertTypeLabel } from '../components/alerts/alertType.ts';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -59,7 +60,7 @@ export function optionSharesTable(title: string, summary: FollowupSideSummary, t
   };
 }
 
-/** The alerts as listed: id, type, the point's id and name, survey id, begin and end (local time), acknowledged. */
+/** The alerts as listed: id, type (in words, as the table shows it), the point's id and name, survey id, begin and end (local time), acknowledged. */
 export function alertsTable(title: string, alerts: readonly AlertItem[], t: Translate): ExportTable {
   return {
     title,
@@ -75,7 +76,7 @@ export function alertsTable(title: string, alerts: readonly AlertItem[], t: Tran
     ],
     rows: alerts.map((a) => [
       a.alertId,
-      a.type,
+      alertTypeLabel(a.type, t),
       a.experiencePointId,
       a.experiencePointName,
       a.surveyId,

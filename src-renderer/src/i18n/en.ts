@@ -14,6 +14,14 @@ export const en = {
     rebuild: 'Rebuild the local data',
     keptAside: 'The damaged file was kept as {path}.',
   },
+  storeUpdate: {
+    running: 'Updating the local data for this version.',
+    step: 'Step {step} of {steps}: {name}, {seconds} s so far.',
+    wait: 'The views load when it is done; a big file takes a minute or two.',
+    stepsDone: 'Steps of the update done',
+    failed: 'The local data could not be updated.',
+    retry: 'Try again',
+  },
   nav: {
     label: 'Views',
     overview: 'Overview',
@@ -106,6 +114,8 @@ export const en = {
     needsRange: 'Earlier periods need a period with a start and an end: choose one other than all time.',
     chartLabel: '{measure} over time',
     hint: 'Scroll or drag the slider to zoom; click a period to open it at a finer grain.',
+    hintZoom: 'Scroll or drag the slider to zoom.',
+    hintPick: 'Click a period to open it at a finer grain.',
   },
   overview: {
     promoters: 'Share of promoters',

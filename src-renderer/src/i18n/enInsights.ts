@@ -57,6 +57,11 @@ export const enInsights = {
     acks: { all: 'All', yes: 'Acknowledged', no: 'Not acknowledged' },
     table: 'Alerts, newest first',
     type: 'Type',
+    types: {
+      negative: 'Negative feedback',
+      indexThreshold: 'Index threshold',
+      feedbackCount: 'Feedback count',
+    },
     place: 'Experience point',
     began: 'Began',
     ended: 'Ended',

@@ -78,6 +78,12 @@ describe('Overview cards', () => {
     expect(w.text()).toContain(hostile);
     expect(w.get('a').text()).toContain('(4)');
     expect(w.get('a').attributes('href')).toBe('/alerts?period=all&state=open');
+    expect(w.text()).toContain('Negative feedback'); // 'negative' in words
+    const newer = mount(OpenAlerts, {
+      props: { alerts: [{ ...alert, type: 'responseRate' }], total: 1, loading: false, error: null },
+      global,
+    });
+    expect(newer.text()).toContain('responseRate'); // a type the app does not know, as the service sent it
     const none = mount(OpenAlerts, { props: { alerts: [], total: 0, loading: false, error: null }, global });
     expect(none.text()).toContain('No alert is open.');
   });

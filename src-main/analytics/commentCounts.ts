@@ -1,0 +1,51 @@
+// Comment counts by category and theme from the narrow facet rows (migration 0012): without a query a read of the
+// covering index in label-set order, with one the full-text matches joined to those rows; never the comment rows.
+import type Database from 'better-sqlite3';
+import type { CommentCounts, CommentCountsArgs, LabelCount } from '../../src-shared/contract.ts';
+import { buildComments, labels, runSearch } from './commentQuery.ts';
+import { statement } from './feedbackSql.ts';
+
+interface SetCount {
+  categories: string;
+  themes: string;
+  n: number;
+}
+
+/** Per label: the comments whose list holds it (once per comment), most first; and the comments with none. */
+function countLabels(rows: { list: string; n: number }[]): { counts: LabelCount[]; none: number } {
+  const counts = new Map<string, number>();
+  let none = 0;
+  for (const r of rows) {
+    const list = [...new Set(labels(r.list))];
+    if (!list.length) none += r.n;
+    for (const l of list) counts.set(l, (counts.get(l) ?? 0) + r.n);
+  }
+  return {
+    counts: [...counts.entries()]
+      .map(([label, count]) => ({ label, count }))
+      .sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : 1)),
+    none,
+  };
+}
+
+/** How many comments match, and how many carry each category and theme (counted per stored pair of label lists). */
+export function countComments(db: Database.Database, args: CommentCountsArgs): CommentCounts {
+  const b = buildComments(args.query, args.syntax, args.filter ?? {});
+  const raw = args.query ?? '';
+  const perSet = b.fts
+    ? b.select('f.label_set_id AS id, count(*) AS n', [], true)
+    : b.scan('f.label_set_id AS id, count(*) AS n');
+  // The subtree CTE (if any) first, then the counts per label set, then their labels.
+  const ctes = b.with ? `${b.with.replace(/^WITH RECURSIVE /, '').trimEnd()}, ` : '';
+  const sql = `WITH RECURSIVE ${ctes}counted AS (${perSet} GROUP BY f.label_set_id)
+    SELECT s.categories, s.themes, c.n FROM counted c JOIN v2_comment_label_set s ON s.label_set_id = c.id`;
+  const sets = runSearch(raw, () => statement(db, sql).all(b.params) as SetCount[]);
+  const cats = countLabels(sets.map((s) => ({ list: s.categories, n: s.n })));
+  const themes = countLabels(sets.map((s) => ({ list: s.themes, n: s.n })));
+  return {
+    total: sets.reduce((sum, s) => sum + s.n, 0),
+    byCategory: cats.counts,
+    byTheme: themes.counts,
+    unlabelled: { categories: cats.none, themes: themes.none },
+  };
+}
