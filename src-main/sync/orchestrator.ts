@@ -90,7 +90,6 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
   const streams: StreamOutcome[] = [];
   const windows: CoveredWindow[] = [];
   let firstError: Error | undefined;
-  let failedPart: string | null = null; // the first part of the running stream that reported 'failed'
   try {
     // Nobody else syncs this file now: a run still 'running' belongs to a process that was killed.
     store.syncRuns.markInterrupted();
@@ -101,31 +100,37 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
       ...(o.scope && o.scope.length > 0 ? { scope: o.scope } : {}),
       ...(o.trailingDays !== undefined ? { trailingDays: o.trailingDays } : {}),
       ...(o.signal ? { signal: o.signal } : {}),
-      onProgress: (p: SyncProgress) => {
-        if (p.phase === 'failed') failedPart ??= p.stream;
-        o.onProgress?.(p);
-      },
       ...(o.pageSize ? { pageSize: o.pageSize } : {}),
       now,
     };
+    /** Runs one stream's body with its own progress callback (streams may run at the same time). */
     const run = async (
       stream: string,
       source: 'v1' | 'v2',
-      body: () => Promise<{ status: 'done' | 'cancelled'; itemsReceived: number; rowsHeld: number | null }>,
+      body: (
+        onProgress: (p: SyncProgress) => void,
+      ) => Promise<{ status: 'done' | 'cancelled'; itemsReceived: number; rowsHeld: number | null }>,
       newest: () => string | null = () => null,
     ): Promise<boolean> => {
       const t0 = performance.now();
-      failedPart = null;
+      let failedPart: string | null = null; // the first part of this stream that reported 'failed'
+      const onProgress = (p: SyncProgress): void => {
+        if (p.phase === 'failed') failedPart ??= p.stream;
+        o.onProgress?.(p);
+      };
       store.syncStreams.started(stream, source);
+      // Outcomes are listed in the order the streams started, whichever ends first.
+      const at = streams.length;
+      streams.push({ stream, source, status: 'cancelled', itemsReceived: 0, rowsHeld: null, seconds: 0 });
       try {
-        const r = await body();
+        const r = await body(onProgress);
         store.syncStreams.finished(stream, {
           status: r.status,
           itemsReceived: r.itemsReceived,
           rowsHeld: r.rowsHeld,
           newestDataAt: newest(),
         });
-        streams.push({ stream, source, ...r, seconds: (performance.now() - t0) / 1000 });
+        streams[at] = { stream, source, ...r, seconds: (performance.now() - t0) / 1000 };
         return r.status === 'done';
       } catch (caught) {
         const error = damaged(caught, store.path);
@@ -136,7 +141,7 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
         } catch {
           // The store may be what failed; the error itself is reported.
         }
-        streams.push({
+        streams[at] = {
           stream,
           source,
           status: 'failed',
@@ -145,7 +150,7 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
           error: message,
           failedAt: failedPart ?? stream,
           seconds: (performance.now() - t0) / 1000,
-        });
+        };
         return false;
       }
     };
@@ -153,14 +158,33 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
     const v2 = o.sources.v2;
     if ((o.source === 'v2' || o.source === 'both') && v2) {
       const covered: { window: { from: string; to: string } | null } = { window: null };
+      // The other windowed resources cover the same days as the button feedbacks: they are fetched alongside them
+      // from the moment those days are known (their own checkpoints; the facts are written on another connection).
+      let resources: Promise<boolean> | null = null;
+      const startResources = (window: { from: string; to: string }): void => {
+        resources = run(streamNames.v2Resources, 'v2', async (onProgress) => {
+          const r = await syncV2Resources({
+            store,
+            client: v2.client,
+            ...common,
+            onProgress,
+            since: window.from,
+            until: window.to,
+            ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
+          });
+          return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: null };
+        });
+      };
       const ok = await run(
         streamNames.v2Feedback,
         'v2',
-        async () => {
+        async (onProgress) => {
           const r = await syncV2({
             store,
             client: v2.client,
             ...common,
+            onProgress,
+            onWindow: startResources,
             ...(o.full ? { full: true } : {}),
             ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
             ...(v2.config ? { clientConfig: v2.config } : {}),
@@ -174,20 +198,9 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
         },
         () => store.buttonFeedback.newestAt(),
       );
+      const resourcesOk = resources === null ? false : await (resources as Promise<boolean>);
       const window = covered.window;
       if (ok && window) {
-        // The other windowed resources cover the same days as the button feedbacks.
-        const resourcesOk = await run(streamNames.v2Resources, 'v2', async () => {
-          const r = await syncV2Resources({
-            store,
-            client: v2.client,
-            ...common,
-            since: window.from,
-            until: window.to,
-            ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
-          });
-          return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: null };
-        });
         if (resourcesOk)
           windows.push(
             await coveredV2(store, window, (w) =>
@@ -203,11 +216,12 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
       await run(
         streamNames.v1,
         'v1',
-        async () => {
+        async (onProgress) => {
           const r = await syncV1({
             store,
             client: v1.client,
             ...common,
+            onProgress,
             ...(v1.sourceId ? { sourceId: v1.sourceId } : {}),
           });
           if (r.status === 'done' && r.window) {

@@ -47,6 +47,8 @@ export interface SyncV2Options {
   /** Messages of the fetch thread's client (with `clientConfig`). */
   onRetry?: (info: RetryInfo) => void;
   onPace?: (info: PaceInfo & { endpoint: string }) => void;
+  /** Told the local dates the run covers as soon as they are known (the tree is stored by then). */
+  onWindow?: (window: { from: string; to: string }) => void;
   now?: () => Date;
 }
 
@@ -142,6 +144,7 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
       source: sourceId,
       ...(signal ? { signal } : {}),
     });
+    options.onWindow?.(window);
 
     const writer = await writerStarting;
     writerStarting = null;
