@@ -280,6 +280,15 @@ describe('best match first', () => {
         });
         expect(page.total).toBe(want.length);
         got.push(...page.hits.map((h) => hex(h.feedbackId)));
+        // Each hit's marked ranges are the word, in its own text (the highlights belong to the row shown).
+        for (const h of page.hits) {
+          const marked = [
+            ...h.matches.map((r) => h.text.slice(...r)),
+            ...h.englishMatches.map((r) => (h.textInEnglish ?? '').slice(...r)),
+          ];
+          expect(marked.length).toBeGreaterThan(0);
+          for (const m of marked) expect(m).toBe('staff');
+        }
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
       expect(got).toEqual(want);

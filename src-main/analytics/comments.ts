@@ -93,24 +93,22 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
   total ??= runSearch(raw, () => Number(statement(db, b.sql('count(*)')).pluck().get(b.params)));
   const columns = `t.text_feedback_id AS id, t.feedback_id, t.experience_point_id, t.survey_id, t.local_time,
     t.utc_offset_min, t.button_index, t.misuse, t.spam, t.text, t.text_in_english, t.categories, t.themes`;
-  // With a query, one index seek per id (a rowid IN list would walk every match: 6 ms instead of 2 for 51 of 60k).
+  // The page's ids as a set (FTS5 takes `rowid = ?` beside MATCH as a starting point, not as the row: a lookup per id
+  // returned another row's highlights).
   const textSql = b.textMatch
     ? `SELECT ${columns}, highlight(v2_text_feedback_fts, 0, '${markOpen}', '${markClose}') AS h_text,
          highlight(v2_text_feedback_fts, 1, '${markOpen}', '${markClose}') AS h_english
        FROM v2_text_feedback_fts JOIN v2_text_feedback t ON t.text_feedback_id = v2_text_feedback_fts.rowid
-       WHERE v2_text_feedback_fts MATCH @match AND v2_text_feedback_fts.rowid = @id`
+       WHERE v2_text_feedback_fts MATCH @match AND v2_text_feedback_fts.rowid IN (SELECT value FROM json_each(@ids))`
     : `SELECT ${columns}, NULL AS h_text, NULL AS h_english FROM v2_text_feedback t
        WHERE t.text_feedback_id IN (SELECT value FROM json_each(@ids))`;
-  const match = b.textMatch;
-  // `get`, not `all`: after the row with that rowid FTS5 walks on through every later match (0.4–0.8 s per id on
-  // `large`).
-  const found = runSearch(raw, () =>
-    match
-      ? ids.flatMap((id) => {
-          const hit = statement(db, textSql).get({ match, id }) as HitRow | undefined;
-          return hit ? [hit] : [];
-        })
-      : (statement(db, textSql).all({ ids: JSON.stringify(ids) }) as HitRow[]),
+  const found = runSearch(
+    raw,
+    () =>
+      statement(db, textSql).all({
+        ids: JSON.stringify(ids),
+        ...(b.textMatch ? { match: b.textMatch } : {}),
+      }) as HitRow[],
   );
   const byId = new Map(found.map((r) => [r.id, r]));
   const rows = ids.flatMap((id) => {
