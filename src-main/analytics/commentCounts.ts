@@ -28,18 +28,49 @@ function countLabels(rows: { list: string; n: number }[]): { counts: LabelCount[
   };
 }
 
+export interface CountOptions {
+  /**
+   * With a query and at most this many pairs of label lists in the store, each pair's count is a column of one row
+   * (`count(*) FILTER (…)`, no sort of the matches: ~30% faster for 60k matches on `large`); with more, a GROUP BY.
+   */
+  pairsAsColumns?: number;
+}
+
 /** How many comments match, and how many carry each category and theme (counted per stored pair of label lists). */
-export function countComments(db: Database.Database, args: CommentCountsArgs): CommentCounts {
+export function countComments(
+  db: Database.Database,
+  args: CommentCountsArgs,
+  o: CountOptions = {},
+): CommentCounts {
   const b = buildComments(args.query, args.syntax, args.filter ?? {});
   const raw = args.query ?? '';
-  const perSet = b.fts
-    ? b.select('f.label_set_id AS id, count(*) AS n', [], true)
-    : b.scan('f.label_set_id AS id, count(*) AS n');
-  // The subtree CTE (if any) first, then the counts per label set, then their labels.
-  const ctes = b.with ? `${b.with.replace(/^WITH RECURSIVE /, '').trimEnd()}, ` : '';
-  const sql = `WITH RECURSIVE ${ctes}counted AS (${perSet} GROUP BY f.label_set_id)
-    SELECT s.categories, s.themes, c.n FROM counted c JOIN v2_comment_label_set s ON s.label_set_id = c.id`;
-  const sets = runSearch(raw, () => statement(db, sql).all(b.params) as SetCount[]);
+  const pairs = statement(
+    db,
+    'SELECT label_set_id AS id, categories, themes FROM v2_comment_label_set',
+  ).all() as {
+    id: number;
+    categories: string;
+    themes: string;
+  }[];
+  let sets: SetCount[];
+  if (b.fts && pairs.length <= (o.pairsAsColumns ?? 64)) {
+    const columns = pairs.map((p) => `count(*) FILTER (WHERE f.label_set_id = ${p.id})`).join(', ') || '0';
+    const row = runSearch(raw, () =>
+      statement(db, `${b.with}${b.select(columns, [], true)}`)
+        .raw()
+        .get(b.params),
+    ) as number[];
+    sets = pairs.map((p, i) => ({ ...p, n: row[i] ?? 0 })).filter((p) => p.n > 0);
+  } else {
+    const perSet = b.fts
+      ? b.select('f.label_set_id AS id, count(*) AS n', [], true)
+      : b.scan('f.label_set_id AS id, count(*) AS n');
+    // The subtree CTE (if any) first, then the counts per label set, then their labels.
+    const ctes = b.with ? `${b.with.replace(/^WITH RECURSIVE /, '').trimEnd()}, ` : '';
+    const sql = `WITH RECURSIVE ${ctes}counted AS (${perSet} GROUP BY f.label_set_id)
+      SELECT s.categories, s.themes, c.n FROM counted c JOIN v2_comment_label_set s ON s.label_set_id = c.id`;
+    sets = runSearch(raw, () => statement(db, sql).all(b.params) as SetCount[]);
+  }
   const cats = countLabels(sets.map((s) => ({ list: s.categories, n: s.n })));
   const themes = countLabels(sets.map((s) => ({ list: s.themes, n: s.n })));
   return {
