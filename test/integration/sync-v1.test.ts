@@ -239,6 +239,25 @@ describe('analytics over v1 data', () => {
       expect(tree).toHaveLength(first.folders);
       expect(tree[0]?.parent).toBeNull();
       expect(tree.find((t) => t.experiencePointId === survey.folder)?.type).toBe('EXPERIENCE_POINT');
+      // The root's children, each with its subtree (the v1 node rollups plus its own points), misuse left out:
+      // the emulator's v2 counts summed per child's subtree.
+      const root = tree[0]?.experiencePointId ?? 0;
+      const headOf = new Map<number, number>();
+      for (const t of tree)
+        if (t.parent !== null)
+          headOf.set(
+            t.experiencePointId,
+            t.parent === root ? t.experiencePointId : (headOf.get(t.parent) ?? 0),
+          );
+      const children = runQuery(store.db, {
+        measures: ['count'],
+        groupBy: ['experiencePointId'],
+        experiencePointLevel: 'children',
+        filter: { experiencePointIds: [root] },
+      });
+      expect(rows(children, (r) => `${r.experiencePointId}`)).toEqual(
+        sorted(rekey(withoutMisuse, (p) => String(headOf.get(Number(p[0])) ?? root))),
+      );
     } finally {
       store.close();
     }
