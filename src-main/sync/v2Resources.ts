@@ -175,45 +175,67 @@ export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<
     to: window.to,
     pageSize: options.pageSize ?? maxPageSize,
   };
-  const runs: { stream: string; run: () => Promise<StreamOutcome> }[] = [
-    ...structureStreams.map((s) => ({ stream: s.stream, run: () => s.run(ctx) })),
-    ...windowStreams(options, store).map((s) => ({
-      stream: s.stream,
-      run: () => runWindowStream(s, ctx, plan),
-    })),
-  ];
-  for (const { stream, run } of runs) {
-    if (signal?.aborted) {
-      emitCancelled(emit, stream);
-      return summary('cancelled');
-    }
-    try {
-      const structure = structureStreams.some((s) => s.stream === stream);
-      if (structure) emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
-      const outcome = await run();
-      if (structure) emit({ stream, phase: 'done', items: outcome.items, pages: outcome.pages, fraction: 1 });
-      results.push({ stream, status: 'done', ...outcome });
-    } catch (error) {
-      if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) {
-        emitCancelled(emit, stream);
-        results.push({ stream, status: 'cancelled', items: 0, pages: 0, rowsWritten: 0 });
-        return summary('cancelled');
+  type Run = { stream: string; run: () => Promise<StreamOutcome> };
+  const structure: Run[] = structureStreams.map((s) => ({ stream: s.stream, run: () => s.run(ctx) }));
+  const windowed: Run[] = windowStreams(options, store).map((s) => ({
+    stream: s.stream,
+    run: () => runWindowStream(s, ctx, plan),
+  }));
+  // Results in the streams' order, whichever lane finishes first.
+  const slots: (StreamResult | undefined)[] = [];
+  let stop: 'cancelled' | null = null;
+  /** One lane: its streams one after the other; a failure or a cancellation stops this lane and the other. */
+  async function lane(list: readonly Run[], offset: number): Promise<void> {
+    for (const [i, { stream, run }] of list.entries()) {
+      if (signal?.aborted || stop) {
+        if (signal?.aborted) emitCancelled(emit, stream);
+        stop = 'cancelled';
+        return;
       }
-      if (error instanceof ApiError && error.kind === 'auth' && error.status === 403) {
-        // A scope (or subtree) this token lacks: recorded for this stream, not a failure of the whole sync.
-        const message = `${notPermittedText}: ${error.message}`;
-        const cursor: NotPermittedCursor = { v: 1, kind: 'not-permitted', message };
-        store.checkpoints.set(stream, cursor);
-        emit({ stream, phase: 'done', items: 0, pages: 0, fraction: 1, message });
-        results.push({ stream, status: 'not-permitted', items: 0, pages: 0, rowsWritten: 0, message });
-        continue;
+      const isStructure = offset === 0;
+      try {
+        if (isStructure) emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
+        const outcome = await run();
+        if (isStructure)
+          emit({ stream, phase: 'done', items: outcome.items, pages: outcome.pages, fraction: 1 });
+        slots[offset + i] = { stream, status: 'done', ...outcome };
+      } catch (error) {
+        if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) {
+          emitCancelled(emit, stream);
+          slots[offset + i] = { stream, status: 'cancelled', items: 0, pages: 0, rowsWritten: 0 };
+          stop = 'cancelled';
+          return;
+        }
+        if (error instanceof ApiError && error.kind === 'auth' && error.status === 403) {
+          // A scope (or subtree) this token lacks: recorded for this stream, not a failure of the whole sync.
+          const message = `${notPermittedText}: ${error.message}`;
+          const cursor: NotPermittedCursor = { v: 1, kind: 'not-permitted', message };
+          store.checkpoints.set(stream, cursor);
+          emit({ stream, phase: 'done', items: 0, pages: 0, fraction: 1, message });
+          slots[offset + i] = {
+            stream,
+            status: 'not-permitted',
+            items: 0,
+            pages: 0,
+            rowsWritten: 0,
+            message,
+          };
+          continue;
+        }
+        const message = error instanceof Error ? error.message : String(error);
+        emit({ stream, phase: 'failed', items: 0, pages: 0, fraction: null, message });
+        stop = 'cancelled'; // the other lane stops at its next stream; this failure is what the run reports
+        throw error;
       }
-      const message = error instanceof Error ? error.message : String(error);
-      emit({ stream, phase: 'failed', items: 0, pages: 0, fraction: null, message });
-      throw error;
     }
   }
-  return summary('done');
+  // The replaced lists and the windowed streams are fetched side by side (different tables, one connection: each
+  // page's transaction is synchronous, so they never interleave inside one).
+  const lanes = await Promise.allSettled([lane(structure, 0), lane(windowed, structure.length)]);
+  results.push(...slots.filter((r): r is StreamResult => r !== undefined));
+  const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  if (failed) throw failed.reason;
+  return summary(stop ?? 'done');
 }
 
 function emitCancelled(emit: (p: SyncProgress) => void, stream: string): void {
