@@ -37,7 +37,7 @@ export interface FeedbackCursor {
    * Days no window covers (already stored): a window ending at `from` is followed by one starting at `to`. Windows
    * before it are 'append' windows (the days before an earlier, later-starting run's range). Absent or null: none.
    */
-  skip?: { from: string; to: string } | null;
+  skip?: SkippedDays;
   /** True once every window up to `to` is stored. */
   complete: boolean;
   /** When the stream last became complete (ISO instant): the base of the next run's trailing window. */
@@ -104,7 +104,6 @@ export function parseCursor(value: unknown): FeedbackCursor | null {
   if (c.syncedAt !== null && (typeof c.syncedAt !== 'string' || Number.isNaN(Date.parse(c.syncedAt))))
     return null;
   if (!validSkip(c.skip)) return null;
-
   return value as FeedbackCursor;
 }
 
@@ -125,21 +124,45 @@ export interface PlanRequest {
   full?: boolean;
 }
 
+/** Days no window covers (stored already): a window ending at `from` is followed by one starting at `to`. */
+export type SkippedDays = { from: string; to: string } | null | undefined;
+
 /**
- * The window starting at `start` (or past the skipped days, when it starts where they do) in a cursor's mode: a year
- * at most, a month for 'replace' windows, never into the skipped days.
+ * A window from `from` (of a year at most, to `to` at most) around the skipped days: past them when it starts where
+ * they do, and cut where they start when it lies before them (`beforeSkip`). Shared by every windowed stream's plan.
+ */
+export function aroundSkip(
+  from: string,
+  to: string,
+  skip: SkippedDays,
+): { start: string; end: string; beforeSkip: boolean } {
+  const start = skip && from === skip.from ? skip.to : from;
+  const end = windowEnd(start, to);
+  if (skip && start < skip.from) return { start, end: end < skip.from ? end : skip.from, beforeSkip: true };
+  return { start, end, beforeSkip: false };
+}
+
+/**
+ * The first day an incremental run fetches again: the last sync's UTC day, less one (zones behind UTC were still on
+ * the day before), less the trailing days (0..300).
+ */
+export function trailingStart(syncDay: string, trailingDays: number): string {
+  return addDays(syncDay, -Math.min(300, Math.max(0, trailingDays)) - 1);
+}
+
+/**
+ * The window starting at `from` (or past the skipped days, when it starts where they do) in a cursor's mode: a year
+ * at most, a month for 'replace' windows, never into the skipped days (the days before them are appended).
  */
 function nextWindow(
   from: string,
   to: string,
   replaceUntil: string | null,
-  skip: FeedbackCursor['skip'] = null,
+  skip: SkippedDays = null,
 ): Pick<FeedbackCursor, 'windowStart' | 'windowEnd' | 'mode'> {
-  const start = skip && from === skip.from ? skip.to : from;
-  if (skip && start < skip.from) {
-    const end = windowEnd(start, to);
-    return { windowStart: start, windowEnd: end < skip.from ? end : skip.from, mode: 'append' };
-  }
+  const w = aroundSkip(from, to, skip);
+  const start = w.start;
+  if (w.beforeSkip) return { windowStart: start, windowEnd: w.end, mode: 'append' };
   if (replaceUntil !== null && start < replaceUntil) {
     const monthLater = addDays(start, replaceWindowDays);
     return {
@@ -148,14 +171,15 @@ function nextWindow(
       mode: 'replace',
     };
   }
-  return { windowStart: start, windowEnd: windowEnd(start, to), mode: 'append' };
+  return { windowStart: start, windowEnd: w.end, mode: 'append' };
 }
 
 /**
  * Where this run starts. An unfinished cursor of the same source and scope resumes exactly (its range widened to
  * `to`); a finished one makes the run incremental: 'replace' windows from the trailing days before the last sync up
- * to the previous end, then 'append' windows to `to`. Anything else starts afresh at `from`; so does a request
- * reaching further back than the stored range (writes are idempotent), and a full run replaces every window.
+ * to the previous end, then 'append' windows to `to`; asked to reach further back than it, the run appends the
+ * earlier days first and skips the stored ones up to that trailing window. Anything else starts afresh at `from`,
+ * and a full run replaces every window.
  */
 export function planRun(previous: FeedbackCursor | null, req: PlanRequest): FeedbackCursor {
   const fresh = (
@@ -164,7 +188,7 @@ export function planRun(previous: FeedbackCursor | null, req: PlanRequest): Feed
     to: string,
     replaceUntil: string | null,
     syncedAt: string | null,
-    skip: FeedbackCursor['skip'] = null,
+    skip: SkippedDays = null,
   ): FeedbackCursor => ({
     v: 2,
     source: req.source,
@@ -185,9 +209,8 @@ export function planRun(previous: FeedbackCursor | null, req: PlanRequest): Feed
   if (earlier && !previous.complete) return fresh(req.from, req.from, req.to, null, null);
   const to = previous.to > req.to ? previous.to : req.to;
   if (!previous.complete) return { ...previous, to };
-  // The last sync's UTC day, less one (zones behind UTC were still on the day before), less the trailing days.
   const syncDay = previous.syncedAt ? utcDate(new Date(previous.syncedAt)) : addDays(previous.to, -2);
-  const trailing = addDays(syncDay, -Math.min(300, Math.max(0, req.trailingDays)) - 1);
+  const trailing = trailingStart(syncDay, req.trailingDays);
   const replaceFrom = trailing > previous.from ? trailing : previous.from;
   const start = replaceFrom < previous.to ? replaceFrom : previous.to;
   // Asked to reach further back than the stored range: the days before it first (appended), then as incremental.

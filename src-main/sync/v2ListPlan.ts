@@ -1,7 +1,8 @@
 // Planning the windowed v2 resource streams (feedback lists, alerts, alert comments): date range, year-long windows,
 // subtree roots, and the checkpoint cursor that resumes them.
 import { parseLocalDate } from '../api/localTime.ts';
-import { addDays, daysBetween, validSkip, windowEnd } from './plan.ts';
+import { addDays, aroundSkip, daysBetween, trailingStart, validSkip } from './plan.ts';
+import type { SkippedDays } from './plan.ts';
 
 /** Where one windowed stream stands; stored as JSON in sync_checkpoint. Dates are local `yyyy-MM-dd`. */
 export interface ListCursor {
@@ -22,7 +23,7 @@ export interface ListCursor {
   /** True once every window up to `to` is stored. */
   complete: boolean;
   /** Days no window covers (stored already): a window ending at `from` is followed by one at `to` (plan.ts). */
-  skip?: { from: string; to: string } | null;
+  skip?: SkippedDays;
 }
 
 export interface ListPlanRequest {
@@ -62,15 +63,14 @@ export function parseListCursor(value: unknown): ListCursor | null {
   return value as ListCursor;
 }
 
-/** The window starting at `from` (past the skipped days when it starts where they do): a year at most, never into them. */
+/** The window starting at `from`, around the skipped days (plan.ts `aroundSkip`). */
 function listWindow(
   from: string,
   to: string,
-  skip: ListCursor['skip'],
+  skip: SkippedDays,
 ): Pick<ListCursor, 'windowStart' | 'windowEnd'> {
-  const start = skip && from === skip.from ? skip.to : from;
-  const end = windowEnd(start, to);
-  return { windowStart: start, windowEnd: skip && start < skip.from && end > skip.from ? skip.from : end };
+  const w = aroundSkip(from, to, skip);
+  return { windowStart: w.start, windowEnd: w.end };
 }
 
 /**
@@ -99,7 +99,8 @@ export function planListRun(previous: ListCursor | null, req: ListPlanRequest): 
   if (earlier && !previous.complete) return fresh(req.from, req.from, req.to);
   const to = previous.to > req.to ? previous.to : req.to;
   if (!previous.complete) return { ...previous, to };
-  const trailing = addDays(previous.to, -2 - 1 - req.trailingDays);
+  // The last sync's UTC day is the previous end less two (a run's end is the day after tomorrow).
+  const trailing = trailingStart(addDays(previous.to, -2), req.trailingDays);
   const start = trailing > previous.from ? trailing : previous.from;
   if (earlier)
     return fresh(req.from, req.from, to, previous.from < start ? { from: previous.from, to: start } : null);
