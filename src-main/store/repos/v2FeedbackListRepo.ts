@@ -235,28 +235,29 @@ export function createV2FeedbackListRepo(
       const rowid = feedbackListTables[kind].rowid ? textIds : null;
       // Follow-ups: the days each point's rows changed on, recounted into the follow-up rollups below.
       const touched = kind === 'followup' ? new Map<number, [number, number]>() : null;
+      // Each row read once: its time, its stored id and its own columns (the page's keys and the upsert use them).
+      const rows = items.map((f) => {
+        const t = parseLocalTimestamp(f.localTime);
+        if (!t) throw new Error(`unreadable localTime '${f.localTime}' reached the store`); // the client validates first
+        return { f, t, id: feedbackKey(f.feedbackId), own: values(f) };
+      });
       const whole = options.replaceWindow?.whole === true;
       if (whole) {
         clearKeys.run();
-        for (const f of items) {
-          const t = parseLocalTimestamp(f.localTime);
-          const k: unknown[] = [f.experiencePointId, t?.localMs ?? null, feedbackKey(f.feedbackId)];
-          k.push(...values(f).slice(0, keyLength));
+        for (const { f, t, id, own } of rows) {
+          const k: unknown[] = [f.experiencePointId, t.localMs, id, ...own.slice(0, keyLength)];
           while (k.length < 5) k.push(null);
           addKey.run(k);
         }
       }
       const deleted = options.replaceWindow ? deleteWindow(s, options.replaceWindow, touched, whole) : 0;
       let written = 0;
-      for (const f of items) {
-        const t = parseLocalTimestamp(f.localTime);
-        if (!t) throw new Error(`unreadable localTime '${f.localTime}' reached the store`); // the client validates first
-        const own = values(f);
+      for (const { f, t, id, own } of rows) {
         const changes = s.upsert.run(
           ...(rowid ? [rowid(t.localMs)] : []),
           f.experiencePointId,
           t.localMs,
-          feedbackKey(f.feedbackId),
+          id,
           ...own.slice(0, keyLength),
           t.offsetMinutes,
           f.surveyId,
