@@ -160,9 +160,9 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
       const covered: { window: { from: string; to: string } | null } = { window: null };
       // The other windowed resources cover the same days as the button feedbacks: they are fetched alongside them
       // from the moment those days are known (their own checkpoints; the facts are written on another connection).
-      let resources: Promise<boolean> | null = null;
+      const started: { resources?: Promise<boolean> } = {};
       const startResources = (window: { from: string; to: string }): void => {
-        resources = run(streamNames.v2Resources, 'v2', async (onProgress) => {
+        started.resources = run(streamNames.v2Resources, 'v2', async (onProgress) => {
           const r = await syncV2Resources({
             store,
             client: v2.client,
@@ -198,7 +198,7 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
         },
         () => store.buttonFeedback.newestAt(),
       );
-      const resourcesOk = resources === null ? false : await (resources as Promise<boolean>);
+      const resourcesOk = (await started.resources) ?? false;
       const window = covered.window;
       if (ok && window) {
         if (resourcesOk)

@@ -183,27 +183,29 @@ export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<
   }));
   // Results in the streams' order, whichever lane finishes first.
   const slots: (StreamResult | undefined)[] = [];
-  let stop: 'cancelled' | null = null;
-  /** One lane: its streams one after the other; a failure or a cancellation stops this lane and the other. */
-  async function lane(list: readonly Run[], offset: number): Promise<void> {
+  let stopped = false;
+  /**
+   * One lane: its streams one after the other (`announce`: with a running and a done event each, as the replaced
+   * lists have none of their own); a failure or a cancellation stops this lane and the other.
+   */
+  async function lane(list: readonly Run[], offset: number, announce: boolean): Promise<void> {
     for (const [i, { stream, run }] of list.entries()) {
-      if (signal?.aborted || stop) {
+      if (signal?.aborted || stopped) {
         if (signal?.aborted) emitCancelled(emit, stream);
-        stop = 'cancelled';
+        stopped = true;
         return;
       }
-      const isStructure = offset === 0;
       try {
-        if (isStructure) emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
+        if (announce) emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
         const outcome = await run();
-        if (isStructure)
+        if (announce)
           emit({ stream, phase: 'done', items: outcome.items, pages: outcome.pages, fraction: 1 });
         slots[offset + i] = { stream, status: 'done', ...outcome };
       } catch (error) {
         if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) {
           emitCancelled(emit, stream);
           slots[offset + i] = { stream, status: 'cancelled', items: 0, pages: 0, rowsWritten: 0 };
-          stop = 'cancelled';
+          stopped = true;
           return;
         }
         if (error instanceof ApiError && error.kind === 'auth' && error.status === 403) {
@@ -224,18 +226,18 @@ export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<
         }
         const message = error instanceof Error ? error.message : String(error);
         emit({ stream, phase: 'failed', items: 0, pages: 0, fraction: null, message });
-        stop = 'cancelled'; // the other lane stops at its next stream; this failure is what the run reports
+        stopped = true; // the other lane stops at its next stream; this failure is what the run reports
         throw error;
       }
     }
   }
   // The replaced lists and the windowed streams are fetched side by side (different tables, one connection: each
   // page's transaction is synchronous, so they never interleave inside one).
-  const lanes = await Promise.allSettled([lane(structure, 0), lane(windowed, structure.length)]);
+  const lanes = await Promise.allSettled([lane(structure, 0, true), lane(windowed, structure.length, false)]);
   results.push(...slots.filter((r): r is StreamResult => r !== undefined));
   const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
   if (failed) throw failed.reason;
-  return summary(stop ?? 'done');
+  return summary(stopped ? 'cancelled' : 'done');
 }
 
 function emitCancelled(emit: (p: SyncProgress) => void, stream: string): void {

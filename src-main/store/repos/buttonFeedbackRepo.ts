@@ -320,7 +320,10 @@ export function createButtonFeedbackRepo(
     clearStage.run(stream);
     let staged = 0;
     for (const b of batches) {
-      staged += insertAll(only ? selectRows(b, (i) => only.has(b.point[i] ?? 0)) : b, insertStage, [stream]);
+      if (only?.size !== 0)
+        staged += insertAll(only ? selectRows(b, (i) => only.has(b.point[i] ?? 0)) : b, insertStage, [
+          stream,
+        ]);
       for (const [id, type] of b.smileys) upsertSmiley.run(id, type);
     }
     return staged;
