@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { CommentCounts, CommentCountsArgs, LabelCount } from '../../src-shared/contract.ts';
 import { buildComments, labels, runSearch } from './commentQuery.ts';
+import { termRoute } from './commentTerms.ts';
 import { statement } from './feedbackSql.ts';
 
 interface SetCount {
@@ -53,7 +54,9 @@ export function countComments(
     themes: string;
   }[];
   let sets: SetCount[];
-  if (b.fts && pairs.length <= (o.pairsAsColumns ?? 64)) {
+  // A one-word query: the word's rows hold each comment's label set (commentTerms.ts), no join per match.
+  const terms = b.fts ? termRoute(db, b) : null;
+  if (!terms && b.fts && pairs.length <= (o.pairsAsColumns ?? 64)) {
     const columns = pairs.map((p) => `count(*) FILTER (WHERE f.label_set_id = ${p.id})`).join(', ') || '0';
     const row = runSearch(raw, () =>
       statement(db, `${b.with}${b.select(columns, [], true)}`)
@@ -62,12 +65,14 @@ export function countComments(
     ) as number[];
     sets = pairs.map((p, i) => ({ ...p, n: row[i] ?? 0 })).filter((p) => p.n > 0);
   } else {
-    const perSet = b.fts
-      ? b.select('f.label_set_id AS id, count(*) AS n', [], true)
-      : b.scan('f.label_set_id AS id, count(*) AS n');
+    const perSet = terms
+      ? `${terms('t.label_set_id AS id, count(*) AS n')} GROUP BY t.label_set_id`
+      : b.fts
+        ? `${b.select('f.label_set_id AS id, count(*) AS n', [], true)} GROUP BY f.label_set_id`
+        : `${b.scan('f.label_set_id AS id, count(*) AS n')} GROUP BY f.label_set_id`;
     // The subtree CTE (if any) first, then the counts per label set, then their labels.
     const ctes = b.with ? `${b.with.replace(/^WITH RECURSIVE /, '').trimEnd()}, ` : '';
-    const sql = `WITH RECURSIVE ${ctes}counted AS (${perSet} GROUP BY f.label_set_id)
+    const sql = `WITH RECURSIVE ${ctes}counted AS (${perSet})
       SELECT s.categories, s.themes, c.n FROM counted c JOIN v2_comment_label_set s ON s.label_set_id = c.id`;
     sets = runSearch(raw, () => statement(db, sql).all(b.params) as SetCount[]);
   }

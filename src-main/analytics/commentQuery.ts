@@ -4,6 +4,7 @@
 import type { CommentFilter } from '../../src-shared/contract.ts';
 import { idsPerMs } from '../store/repos/textFeedbackId.ts';
 import { CommentSearchError, literalQuery } from './commentSearch.ts';
+import { singleTerm } from './commentTerms.ts';
 
 export { runSearch } from './commentSearch.ts';
 import { dayMs, dayNumber, feedbackFilterSql, whereClause } from './feedbackSql.ts';
@@ -36,6 +37,12 @@ export interface Built {
   fts: boolean;
   /** The query alone (no facet terms): what highlights mark and what best-first ranks. */
   textMatch: string | null;
+  /**
+   * With a one-word query (commentTerms.ts): the statement (without the prefix) selecting `columns` over that word's
+   * rows `t` of v2_comment_term under the same filters, with `extra` conditions (the facet rows `f` joined when a
+   * filter needs them). Null for any other query.
+   */
+  terms: ((columns: string, extra?: string[]) => string) | null;
 }
 
 /** The user's query kept to the two text columns, with the spam, misuse and button filters as facet terms. */
@@ -54,16 +61,19 @@ function matchOf(base: string, filter: CommentFilter): string {
   return match;
 }
 
-/** The spam, misuse and button filters as conditions on the facet rows (the scan's version of matchOf). */
-function facetConditions(filter: CommentFilter, params: Record<string, unknown>): string[] {
+/**
+ * The spam, misuse and button filters as conditions on rows `alias` holding those columns (the facet rows, or a word's
+ * rows): the scan's version of matchOf.
+ */
+function facetConditions(filter: CommentFilter, params: Record<string, unknown>, alias = 'f'): string[] {
   const where: string[] = [];
   if (filter.buttonIndexes) {
     params.buttons = JSON.stringify(filter.buttonIndexes.filter((b) => Number.isInteger(b)));
-    where.push('f.button_index IN (SELECT value FROM json_each(@buttons))');
+    where.push(`${alias}.button_index IN (SELECT value FROM json_each(@buttons))`);
   }
   const spam = filter.spam ?? 'exclude';
-  if (spam !== 'include') where.push(`f.spam = ${spam === 'only' ? 1 : 0}`);
-  if (!filter.includeMisuse) where.push('f.misuse = 0');
+  if (spam !== 'include') where.push(`${alias}.spam = ${spam === 'only' ? 1 : 0}`);
+  if (!filter.includeMisuse) where.push(`${alias}.misuse = 0`);
   return where;
 }
 
@@ -113,7 +123,9 @@ export function buildComments(
     labelWhere.push(`EXISTS (SELECT 1 FROM json_each(@${key}) l
       WHERE instr(',' || replace(s.${key}, ', ', ',') || ',', ',' || l.value || ',') > 0)`);
   }
-  const inLabelSets = `f.label_set_id IN (SELECT s.label_set_id FROM v2_comment_label_set s ${whereClause(labelWhere)})`;
+  const labelSetsOf = (alias: string): string =>
+    `${alias}.label_set_id IN (SELECT s.label_set_id FROM v2_comment_label_set s ${whereClause(labelWhere)})`;
+  const inLabelSets = labelSetsOf('f');
   if (filter.languages) {
     f.params.languages = JSON.stringify(filter.languages.map((l) => l.toLowerCase()));
     f.where.push(`f.survey_id IN (SELECT v.survey_id FROM v2_survey v
@@ -135,9 +147,27 @@ export function buildComments(
         : 'v2_text_feedback_fts';
     return `SELECT ${columns} FROM ${from} ${whereClause([...index, ...joined, ...extra])}`;
   };
+  const term = fts ? singleTerm(raw) : null;
+  if (term !== null) f.params.term = term;
+  // A word's rows carry the label set, button and flags; points, surveys and languages need the facet rows.
+  const termWhere = [
+    't.term = @term',
+    ...range('t.text_feedback_id'),
+    ...facetConditions(filter, f.params, 't'),
+    ...(labelWhere.length ? [labelSetsOf('t')] : []),
+    ...f.where,
+  ];
+  const terms =
+    term === null
+      ? null
+      : (columns: string, extra: string[] = []): string =>
+          `SELECT ${columns} FROM v2_comment_term t${
+            f.where.length ? ' JOIN v2_comment_facet f ON f.text_feedback_id = t.text_feedback_id' : ''
+          } ${whereClause([...termWhere, ...extra])}`;
   return {
     with: f.with,
     select,
+    terms,
     sql: (columns, extra, facets) => `${f.with}${select(columns, extra, facets)}`,
     scan: (columns) =>
       `SELECT ${columns} FROM v2_comment_facet f INDEXED BY ${

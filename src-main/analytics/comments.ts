@@ -6,6 +6,7 @@ import { feedbackIdText } from '../store/repos/buttonFeedbackRepo.ts';
 import { keptOrder } from './commentOrder.ts';
 import { buildComments, ftsId, labels, runSearch } from './commentQuery.ts';
 import { CommentSearchError, formatLocalTimestamp } from './commentSearch.ts';
+import { bestByTerm, termRoute } from './commentTerms.ts';
 import { pointNames, statement } from './feedbackSql.ts';
 import { highlightSegments, snippetOf } from './snippets.ts';
 
@@ -34,6 +35,9 @@ interface HitRow {
   h_english: string | null;
 }
 
+/** How deep best-match-first pages come from a word's rows; deeper pages read the whole order (commentOrder.ts). */
+const termPagesReach = 2_000;
+
 /** Cursor texts: `n<local time>.<id>` (newest first) or `b<offset>` (best first). */
 function readCursor(
   cursor: string | undefined,
@@ -61,13 +65,17 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
   const skip = args.offset;
   let ids: number[];
   let total: number | null = null;
+  const terms = b.fts ? termRoute(db, b) : null;
   if (order === 'best') {
-    // Ranked by bm25 (ties: newest first); ranking every match is the cost. The first page keeps only the best
+    // Ranked by bm25 (ties: newest first). A one-word query's first pages come from the word's rows, a few per term
+    // frequency (commentTerms.ts). Otherwise ranking every match is the cost: the first page keeps only the best
     // `limit` while ranking (and counts apart: together ~15% faster than the whole order on `large`); a later page or
     // a jump reads the whole order, ranked once and kept until the store changes (commentOrder.ts).
     const from = skip ?? (typeof cursor === 'number' ? cursor : 0);
     const ranked = `${b.sql(`${id} AS id`)} ORDER BY v2_text_feedback_fts.rank, ${id} DESC`;
-    if (from === 0)
+    if (terms && from + limit + 1 <= termPagesReach)
+      ids = bestByTerm(db, b, terms, from + limit + 1).slice(from);
+    else if (from === 0)
       ids = runSearch(raw, () => statement(db, `${ranked} LIMIT @limit`).pluck().all(params) as number[]);
     else {
       const all = runSearch(raw, () => keptOrder(db, ranked, b.params));
@@ -90,7 +98,13 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
     const sql = `${b.sql(`${id} AS id`, after ? [`${id} < @cid`] : [])} ORDER BY ${id} DESC LIMIT @limit`;
     ids = runSearch(raw, () => statement(db, sql).pluck().all(params) as number[]);
   }
-  total ??= runSearch(raw, () => Number(statement(db, b.sql('count(*)')).pluck().get(b.params)));
+  total ??= runSearch(raw, () =>
+    Number(
+      statement(db, terms ? `${b.with}${terms('count(*)')}` : b.sql('count(*)'))
+        .pluck()
+        .get(b.params),
+    ),
+  );
   const columns = `t.text_feedback_id AS id, t.feedback_id, t.experience_point_id, t.survey_id, t.local_time,
     t.utc_offset_min, t.button_index, t.misuse, t.spam, t.text, t.text_in_english, t.categories, t.themes`;
   // The page's ids as a set (FTS5 takes `rowid = ?` beside MATCH as a starting point, not as the row: a lookup per id

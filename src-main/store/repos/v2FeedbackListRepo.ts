@@ -14,6 +14,7 @@ import { parseLocalDate, parseLocalTimestamp } from '../../api/localTime.ts';
 import { feedbackKey } from './buttonFeedbackRepo.ts';
 import type { CheckpointWrite } from './buttonFeedbackRepo.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
+import { createCommentTermIndex } from './commentTermIndex.ts';
 import { createFollowupRollup, touch } from './followupRollup.ts';
 import { createTextFeedbackIds } from './textFeedbackId.ts';
 
@@ -189,6 +190,7 @@ export function createV2FeedbackListRepo(
 
   const followups = createFollowupRollup(db);
   const textIds = createTextFeedbackIds(db);
+  const commentTerms = createCommentTermIndex(db);
 
   // Typed as the key columns they are compared with: an untyped column's index is not used against an INTEGER one.
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS list_page_key
@@ -274,6 +276,7 @@ export function createV2FeedbackListRepo(
         }
       }
       if (touched) followups.recount(touched);
+      if (kind === 'text') commentTerms.flush();
       if (options.checkpoint) checkpoints.set(options.checkpoint.stream, options.checkpoint.cursor);
       return { written, deleted };
     },

@@ -10,6 +10,8 @@ const createdBy: Record<number, string> = {
   11: 'DROP TABLE v1_node_rollup_daily; DROP TABLE v1_node_rollup_hourly; DROP TABLE v1_node_rollup_weekhour;',
   12: `DROP VIEW v2_comment_facet_write; DROP TRIGGER v2_comment_facet_insert; DROP TRIGGER v2_comment_facet_update;
     DROP TRIGGER v2_comment_facet_delete; DROP TABLE v2_comment_facet; DROP TABLE v2_comment_label_set;`,
+  13: `DROP TRIGGER v2_comment_term_insert; DROP TRIGGER v2_comment_term_update; DROP TRIGGER v2_comment_term_delete;
+    DROP TABLE v2_comment_term_pending; DROP TABLE v2_comment_term;`,
 };
 
 export function rollBackSql(version: number): string {

@@ -1,0 +1,57 @@
+// Keeps v2_comment_term current (migration 0013): the comments the triggers noted since the last write are tokenized
+// by FTS5 itself (a private, contentless FTS5 table with the store index's tokenizer, read through fts5vocab) and
+// their per-word rows written, inside the caller's transaction.
+import type Database from 'better-sqlite3';
+
+export interface CommentTermIndex {
+  /** Writes the rows of every noted comment and clears the notes; returns the comments tokenized. */
+  flush(): number;
+}
+
+/** The store's full-text tokenizer (migration 0010): the words of v2_comment_term must be the index's words. */
+export const commentTokenizer = 'unicode61 remove_diacritics 2';
+
+export function createCommentTermIndex(db: Database.Database): CommentTermIndex {
+  let made: { noted: Database.Statement; steps: Database.Statement[]; clear: Database.Statement } | null =
+    null;
+  const statements = (): NonNullable<typeof made> => {
+    if (made) return made;
+    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.comment_tokens USING fts5(text, text_in_english, facets,
+      content = '', tokenize = '${commentTokenizer}')`);
+    db.exec(
+      'CREATE VIRTUAL TABLE IF NOT EXISTS temp.comment_token_instance USING fts5vocab(temp, comment_tokens, instance)',
+    );
+    made = {
+      noted: db.prepare('SELECT EXISTS (SELECT 1 FROM v2_comment_term_pending)').pluck(),
+      steps: [
+        db.prepare(`INSERT INTO temp.comment_tokens (rowid, text, text_in_english, facets)
+          SELECT t.text_feedback_id, t.text, t.text_in_english, t.facets
+          FROM v2_comment_term_pending p JOIN v2_text_feedback t ON t.text_feedback_id = p.text_feedback_id`),
+        // Per word and comment: instances in the two texts; per comment: every instance (FTS5's length).
+        db.prepare(`WITH c AS (SELECT term, doc, count(*) FILTER (WHERE col <> 'facets') AS tf
+            FROM temp.comment_token_instance GROUP BY term, doc),
+          l AS (SELECT doc, count(*) AS dl FROM temp.comment_token_instance GROUP BY doc)
+          INSERT INTO v2_comment_term (term, tf, dl, text_feedback_id, label_set_id, button_index, spam, misuse)
+          SELECT c.term, c.tf, l.dl, c.doc, f.label_set_id, f.button_index, f.spam, f.misuse
+          FROM c JOIN l ON l.doc = c.doc JOIN v2_comment_facet f ON f.text_feedback_id = c.doc
+          WHERE c.tf > 0`),
+        db.prepare("INSERT INTO temp.comment_tokens (comment_tokens) VALUES ('delete-all')"),
+      ],
+      clear: db.prepare('DELETE FROM v2_comment_term_pending'),
+    };
+    return made;
+  };
+  return {
+    flush() {
+      const s = statements();
+      if (!s.noted.get()) return 0;
+      let comments = 0;
+      s.steps.forEach((st, i) => {
+        const changes = st.run().changes;
+        if (i === 0) comments = changes;
+      });
+      s.clear.run();
+      return comments;
+    },
+  };
+}
