@@ -27,14 +27,16 @@ export function createCommentTermIndex(db: Database.Database): CommentTermIndex 
         db.prepare(`INSERT INTO temp.comment_tokens (rowid, text, text_in_english, facets)
           SELECT t.text_feedback_id, t.text, t.text_in_english, t.facets
           FROM v2_comment_term_pending p JOIN v2_text_feedback t ON t.text_feedback_id = p.text_feedback_id`),
-        // Per word and comment: instances in the two texts; per comment: every instance (FTS5's length).
-        db.prepare(`WITH c AS (SELECT term, doc, count(*) FILTER (WHERE col <> 'facets') AS tf
-            FROM temp.comment_token_instance GROUP BY term, doc),
-          l AS (SELECT doc, count(*) AS dl FROM temp.comment_token_instance GROUP BY doc)
-          INSERT INTO v2_comment_term (term, tf, dl, text_feedback_id, label_set_id, button_index, spam, misuse)
-          SELECT c.term, c.tf, l.dl, c.doc, f.label_set_id, f.button_index, f.spam, f.misuse
-          FROM c JOIN l ON l.doc = c.doc JOIN v2_comment_facet f ON f.text_feedback_id = c.doc
-          WHERE c.tf > 0`),
+        // Per comment and word: instances in the two texts, and the comment's instances in all three columns (FTS5's
+        // length; grouped by comment first, so the window needs no second sort).
+        db.prepare(`INSERT INTO v2_comment_term (term, tf, dl, text_feedback_id, label_set_id, button_index, spam,
+            misuse)
+          SELECT w.term, w.tf, w.dl, w.doc, f.label_set_id, f.button_index, f.spam, f.misuse
+          FROM (SELECT term, doc, count(*) FILTER (WHERE col <> 'facets') AS tf,
+              sum(count(*)) OVER (PARTITION BY doc) AS dl
+            FROM temp.comment_token_instance GROUP BY doc, term) w
+          JOIN v2_comment_facet f ON f.text_feedback_id = w.doc
+          WHERE w.tf > 0`),
         db.prepare("INSERT INTO temp.comment_tokens (comment_tokens) VALUES ('delete-all')"),
       ],
       clear: db.prepare('DELETE FROM v2_comment_term_pending'),
