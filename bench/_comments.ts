@@ -1,7 +1,7 @@
 // For `npm run bench -- queries`: the comment questions beyond the newest-first search — counts by category and theme
-// (a common word; no query over 365 days of one country; a category filter) and best match first (the first page, every
-// match ranked; a deep page, the order kept from an earlier page) — in the project and in DuckDB over the same raw
-// rows.
+// (a common word; no query over 365 days of one country; a category filter) and best match first (the first page, with
+// nothing kept from an earlier page; a deep page, the order kept from an earlier page) — in the project and in DuckDB
+// over the same raw rows.
 import type Database from 'better-sqlite3';
 import { forgetKeptOrders } from '../src-main/analytics/commentOrder.ts';
 import { countComments, searchCommentPage } from '../src-main/analytics/comments.ts';
@@ -88,8 +88,9 @@ export function commentQuestions(db: Database.Database, s: Setting): CommentQues
         duckRows(d, duckCounts(`${plain} AND list_contains(${labelList('categories')}, '${category}')`)),
     },
     {
-      // Every run ranks every match: nothing kept from an earlier run (commentOrder.ts keeps orders for later pages).
-      name: `comment search '${s.word}', best match first, first 50 (every match ranked)`,
+      // Nothing kept from an earlier run (commentOrder.ts keeps orders for later pages): a one-word query's first page
+      // comes from the word's rows (commentTerms.ts), any other query's from ranking every match.
+      name: `comment search '${s.word}', best match first, first 50 (nothing kept from an earlier page)`,
       project: () => {
         forgetKeptOrders(db);
         return searchCommentPage(db, { query: s.word, order: 'best', limit: 50 }).hits.length;
