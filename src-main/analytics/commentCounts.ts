@@ -1,5 +1,6 @@
 // Comment counts by category and theme from the narrow facet rows (migration 0012): without a query a read of the
-// covering index in label-set order, with one the full-text matches joined to those rows; never the comment rows.
+// covering index in label-set order, with one the full-text matches joined to those rows, with one word that word's
+// rows (migration 0013, label sets on the rows); never the comment rows.
 import type Database from 'better-sqlite3';
 import type { CommentCounts, CommentCountsArgs, LabelCount } from '../../src-shared/contract.ts';
 import { buildComments, labels, runSearch } from './commentQuery.ts';
