@@ -1,14 +1,14 @@
 // The word rows of a comment search (migration 0013) against two second routes: each comment's words, frequencies and
 // length counted here in plain TypeScript (the test's texts split on anything but letters and digits, folded and
 // without diacritics, plus the three facet tokens), and FTS5's own ORDER BY rank over the full-text matches.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TextFeedbackV2 } from '../api/v2/feedbackLists.ts';
 import type { CommentFilter } from '../../src-shared/contract.ts';
-import { defaultMigrationsDir } from '../store/migrate.ts';
 import { openStore, type Store } from '../store/db.ts';
+import { rollBackSql } from '../store/repos/testing/rollBack.ts';
 import { buildComments, ftsId } from './commentQuery.ts';
 import { bestByTerm, singleTerm, termRoute } from './commentTerms.ts';
 import { countComments, searchCommentPage } from './comments.ts';
@@ -157,12 +157,18 @@ function expectBestAsFts(store: Store): void {
   }
 }
 
+/** A new store with the tree and `all` written by the writer (one page). */
+function storeWith(all: TextFeedbackV2[]): Store {
+  const store = openStore(join(dir, 'store.sqlite'));
+  store.tree.replace(tree);
+  store.v2Resources.feedbackLists.writePage('text', all);
+  return store;
+}
+
 describe('word rows of the comments', () => {
   it('hold each word’s frequency and each comment’s length as FTS5 tokenizes them, and rank as ORDER BY rank', () => {
-    const store = openStore(join(dir, 'store.sqlite'));
-    store.tree.replace(tree);
     const all = comments();
-    store.v2Resources.feedbackLists.writePage('text', all);
+    const store = storeWith(all);
     const want = expectedRows(all);
     // The world has what the ranking is about: frequencies up to 4 and more, and twins (ties).
     expect(want.some((r) => Number(r.split(' ')[1]) >= 4)).toBe(true);
@@ -173,11 +179,9 @@ describe('word rows of the comments', () => {
   });
 
   it('follow the comments a page changes and a re-fetched window drops, in the same transaction', () => {
-    const store = openStore(join(dir, 'store.sqlite'));
-    store.tree.replace(tree);
     const all = comments();
+    const store = storeWith(all);
     const lists = store.v2Resources.feedbackLists;
-    lists.writePage('text', all);
     const changed = all.map((t, i) =>
       i % 4 === 0
         ? { ...t, text: `${t.text} staff staff`, spam: !t.spam, buttonIndex: 0, categories: 'Price' }
@@ -202,9 +206,7 @@ describe('word rows of the comments', () => {
   });
 
   it('serve pages and counts as the full-text route does, and step aside while comments wait to be tokenized', () => {
-    const store = openStore(join(dir, 'store.sqlite'));
-    store.tree.replace(tree);
-    store.v2Resources.feedbackLists.writePage('text', comments());
+    const store = storeWith(comments());
     const answers = () =>
       filters.map((filter) => ({
         pages: [0, 5, 40, 2_000].map((offset) =>
@@ -229,36 +231,18 @@ describe('word rows of the comments', () => {
   });
 
   it('are built by the migration for a file that holds comments, as the writer builds them', () => {
-    const old = join(dir, 'migrations-0012');
-    mkdirSync(old);
-    for (const f of readdirSync(defaultMigrationsDir).filter((f) => f < '0013'))
-      copyFileSync(join(defaultMigrationsDir, f), join(old, f));
     const all = comments(9);
-    const before = openStore(join(dir, 'old.sqlite'), { migrationsDir: old });
-    before.tree.replace(tree);
-    // As the writer of 0012 stored them (its own ids: local milliseconds × 1024 + k).
-    const insert = before.db.prepare(
-      `INSERT INTO v2_text_feedback (text_feedback_id, experience_point_id, local_time, feedback_id, position,
-         utc_offset_min, survey_id, smiley_id, button_index, misuse, ui, text, text_in_english, spam, categories)
-       VALUES (?, ?, ?, ?, 3, 60, 1, 1, ?, ?, 'digital', ?, ?, ?, ?)`,
-    );
-    all.forEach((t, i) => {
-      const ms = Date.parse(`${t.localTime.slice(0, 23)}Z`);
-      insert.run(
-        ms * 1024 + i,
-        t.experiencePointId,
-        ms,
-        Buffer.from(t.feedbackId.replace(/-/g, ''), 'hex'),
-        t.buttonIndex,
-        t.misuse ? 1 : 0,
-        t.text,
-        t.textInEnglish,
-        t.spam ? 1 : 0,
-        t.categories,
-      );
-    });
+    const before = storeWith(all);
+    // The file as migration 0012 left it: comments, their index and facet rows, no word rows.
+    before.db.exec(rollBackSql(13));
+    expect(
+      before.db
+        .prepare("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'v2_comment_term%'")
+        .pluck()
+        .get(),
+    ).toBe(0);
     before.close();
-    const migrated = openStore(join(dir, 'old.sqlite'));
+    const migrated = openStore(join(dir, 'store.sqlite'));
     expect(storedRows(migrated)).toEqual(expectedRows(all));
     expectFacetsOfComments(migrated);
     expectBestAsFts(migrated);
