@@ -168,10 +168,15 @@ export function resourceDump(path: string): Record<string, string> {
       const cols = (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(t) as string[]).filter(
         (c) => c !== 'text_feedback_id',
       );
-      const rows = db
-        .prepare(`SELECT ${cols.map((c) => `quote(${c})`).join(', ')} FROM ${t} ORDER BY ${cols.join(', ')}`)
-        .raw(true)
-        .all();
+      // A table of comment ids alone (the word rows' notes, migration 0013) is compared by its count.
+      const rows = cols.length
+        ? db
+            .prepare(
+              `SELECT ${cols.map((c) => `quote(${c})`).join(', ')} FROM ${t} ORDER BY ${cols.join(', ')}`,
+            )
+            .raw(true)
+            .all()
+        : db.prepare(`SELECT count(*) FROM ${t}`).raw(true).all();
       out[t] = `${rows.length}:${createHash('sha256').update(JSON.stringify(rows)).digest('hex')}`;
     }
     out.checkpoints = JSON.stringify(
