@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TextFeedbackV2 } from '../api/v2/feedbackLists.ts';
 import type { CommentFilter } from '../../src-shared/contract.ts';
 import { openStore, type Store } from '../store/db.ts';
+import { commentTokenizer } from '../store/repos/commentTermIndex.ts';
 import { rollBackSql } from '../store/repos/testing/rollBack.ts';
 import { buildComments, ftsId } from './commentQuery.ts';
 import { bestByTerm, singleTerm, termRoute } from './commentTerms.ts';
@@ -173,6 +174,12 @@ describe('word rows of the comments', () => {
     // The world has what the ranking is about: frequencies up to 4 and more, and twins (ties).
     expect(want.some((r) => Number(r.split(' ')[1]) >= 4)).toBe(true);
     expect(storedRows(store)).toEqual(want);
+    // The writer's tokenizer is the store index's (migration 0010).
+    const indexSql = store.db
+      .prepare("SELECT sql FROM sqlite_schema WHERE name = 'v2_text_feedback_fts'")
+      .pluck()
+      .get() as string;
+    expect(indexSql.replace(/\s+/g, ' ')).toContain(`tokenize = '${commentTokenizer}'`);
     expectFacetsOfComments(store);
     expectBestAsFts(store);
     store.close();
