@@ -46,18 +46,19 @@ export function countComments(
 ): CommentCounts {
   const b = buildComments(args.query, args.syntax, args.filter ?? {});
   const raw = args.query ?? '';
-  const pairs = statement(
-    db,
-    'SELECT label_set_id AS id, categories, themes FROM v2_comment_label_set',
-  ).all() as {
-    id: number;
-    categories: string;
-    themes: string;
-  }[];
   let sets: SetCount[];
   // A one-word query: the word's rows hold each comment's label set (commentTerms.ts), no join per match.
-  const terms = b.fts ? termRoute(db, b) : null;
-  if (!terms && b.fts && pairs.length <= (o.pairsAsColumns ?? 64)) {
+  const terms = termRoute(db, b);
+  // Any other query: each stored pair of label lists a column, when there are few.
+  const pairs =
+    b.fts && !terms
+      ? (statement(db, 'SELECT label_set_id AS id, categories, themes FROM v2_comment_label_set').all() as {
+          id: number;
+          categories: string;
+          themes: string;
+        }[])
+      : null;
+  if (pairs && pairs.length <= (o.pairsAsColumns ?? 64)) {
     const columns = pairs.map((p) => `count(*) FILTER (WHERE f.label_set_id = ${p.id})`).join(', ') || '0';
     const row = runSearch(raw, () =>
       statement(db, `${b.with}${b.select(columns, [], true)}`)

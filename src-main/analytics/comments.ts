@@ -65,7 +65,7 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
   const skip = args.offset;
   let ids: number[];
   let total: number | null = null;
-  const terms = b.fts ? termRoute(db, b) : null;
+  const terms = termRoute(db, b);
   if (order === 'best') {
     // Ranked by bm25 (ties: newest first). A one-word query's first pages come from the word's rows, a few per term
     // frequency (commentTerms.ts). Otherwise ranking every match is the cost: the first page keeps only the best

@@ -12,8 +12,13 @@ export interface CommentTermIndex {
 export const commentTokenizer = 'unicode61 remove_diacritics 2';
 
 export function createCommentTermIndex(db: Database.Database): CommentTermIndex {
-  let made: { noted: Database.Statement; steps: Database.Statement[]; clear: Database.Statement } | null =
-    null;
+  let made: {
+    noted: Database.Statement;
+    load: Database.Statement;
+    write: Database.Statement;
+    reset: Database.Statement;
+    clear: Database.Statement;
+  } | null = null;
   const statements = (): NonNullable<typeof made> => {
     if (made) return made;
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.comment_tokens USING fts5(text, text_in_english, facets,
@@ -23,22 +28,21 @@ export function createCommentTermIndex(db: Database.Database): CommentTermIndex 
     );
     made = {
       noted: db.prepare('SELECT EXISTS (SELECT 1 FROM v2_comment_term_pending)').pluck(),
-      steps: [
-        db.prepare(`INSERT INTO temp.comment_tokens (rowid, text, text_in_english, facets)
-          SELECT t.text_feedback_id, t.text, t.text_in_english, t.facets
-          FROM v2_comment_term_pending p JOIN v2_text_feedback t ON t.text_feedback_id = p.text_feedback_id`),
-        // Per comment and word: instances in the two texts, and the comment's instances in all three columns (FTS5's
-        // length; grouped by comment first, so the window needs no second sort).
+      load: db.prepare(`INSERT INTO temp.comment_tokens (rowid, text, text_in_english, facets)
+        SELECT t.text_feedback_id, t.text, t.text_in_english, t.facets
+        FROM v2_comment_term_pending p JOIN v2_text_feedback t ON t.text_feedback_id = p.text_feedback_id`),
+      // Per comment and word: instances in the two texts, and the comment's instances in all three columns (FTS5's
+      // length; grouped by comment first, so the window needs no second sort).
+      write:
         db.prepare(`INSERT INTO v2_comment_term (term, tf, dl, text_feedback_id, label_set_id, button_index, spam,
-            misuse)
-          SELECT w.term, w.tf, w.dl, w.doc, f.label_set_id, f.button_index, f.spam, f.misuse
-          FROM (SELECT term, doc, count(*) FILTER (WHERE col <> 'facets') AS tf,
-              sum(count(*)) OVER (PARTITION BY doc) AS dl
-            FROM temp.comment_token_instance GROUP BY doc, term) w
-          JOIN v2_comment_facet f ON f.text_feedback_id = w.doc
-          WHERE w.tf > 0`),
-        db.prepare("INSERT INTO temp.comment_tokens (comment_tokens) VALUES ('delete-all')"),
-      ],
+          misuse)
+        SELECT w.term, w.tf, w.dl, w.doc, f.label_set_id, f.button_index, f.spam, f.misuse
+        FROM (SELECT term, doc, count(*) FILTER (WHERE col <> 'facets') AS tf,
+            sum(count(*)) OVER (PARTITION BY doc) AS dl
+          FROM temp.comment_token_instance GROUP BY doc, term) w
+        JOIN v2_comment_facet f ON f.text_feedback_id = w.doc
+        WHERE w.tf > 0`),
+      reset: db.prepare("INSERT INTO temp.comment_tokens (comment_tokens) VALUES ('delete-all')"),
       clear: db.prepare('DELETE FROM v2_comment_term_pending'),
     };
     return made;
@@ -47,11 +51,9 @@ export function createCommentTermIndex(db: Database.Database): CommentTermIndex 
     flush() {
       const s = statements();
       if (!s.noted.get()) return 0;
-      let comments = 0;
-      s.steps.forEach((st, i) => {
-        const changes = st.run().changes;
-        if (i === 0) comments = changes;
-      });
+      const comments = s.load.run().changes;
+      s.write.run();
+      s.reset.run();
       s.clear.run();
       return comments;
     },
