@@ -24,7 +24,7 @@ import { desktopExportChooser } from './shell/exportDialog.ts';
 import { rendererEntryUrl, rendererOrigin, shellContentSecurityPolicy } from './shell/policy.ts';
 
 const here = dirname(fileURLToPath(import.meta.url)); // out/main
-const devUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
+const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL || null : null; // an empty value means none
 const devOrigin = devUrl === null ? null : new URL(devUrl).origin;
 
 registerRendererScheme();
