@@ -1,5 +1,5 @@
-// Handlers of the app domain: the store's state, the tree, checking the local file and setting a damaged one aside.
-import { existsSync } from 'node:fs';
+// Handlers of the app domain: the store's state, the tree, and (through app/storeService.ts) checking the local
+// file and setting a damaged one aside.
 import type {
   AppCommands,
   AppState,
@@ -10,7 +10,7 @@ import type {
 import { fail, ok } from '../../src-shared/contract.ts';
 import { pressTotals } from '../analytics/pressTotals.ts';
 import { listTree } from '../analytics/query.ts';
-import { checkStoreInThread, setAsideStore } from '../store/checkStore.ts';
+import { checkFile, setAside } from '../app/storeService.ts';
 import { guard, type HandlerContext } from './context.ts';
 
 export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppCommands> {
@@ -41,7 +41,7 @@ export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppComman
       guard(async (): Promise<Result<StoreCheckResult>> => {
         // Read-only on its own connection (WAL lets it read while the app's connection is open).
         const path = ctx.storePath();
-        return ok({ path, ...(await checkStoreInThread(path)) });
+        return ok({ path, ...(await checkFile(path)) });
       }),
     'store:rebuild': () =>
       guard((): Result<{ setAsidePath: string | null }> => {
@@ -49,8 +49,7 @@ export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppComman
           return fail('busy', 'A sync is running. Cancel it first, then rebuild the local data.');
         ctx.closeStore();
         // Moved aside, never deleted: the next open creates an empty store that a sync fills from the service.
-        const path = ctx.storePath();
-        return ok({ setAsidePath: existsSync(path) ? setAsideStore(path) : null });
+        return ok({ setAsidePath: setAside(ctx.storePath()) });
       }),
   };
 }

@@ -9,7 +9,7 @@ import type {
 } from '../../src-shared/contract.ts';
 import { fail, ok } from '../../src-shared/contract.ts';
 import { querySpecProblem } from '../analytics/query.ts';
-import { appInfo } from '../export/appInfo.ts';
+import { captionOf } from '../app/exportService.ts';
 import type { DownloadShelf } from '../export/downloadShelf.ts';
 import type { Caption } from '../export/exportFiles.ts';
 import { mimeTypes } from '../export/mimeTypes.ts';
@@ -26,10 +26,7 @@ export function createExportHandlers(
   ctx: HandlerContext,
   shelf: DownloadShelf,
 ): DomainHandlers<ExportCommands> {
-  function caption(text: CaptionText): Caption {
-    const last = ctx.store().syncRuns.last('done');
-    return { ...text, dataAsOf: last ? (last.finishedAt ?? last.startedAt) : null, app: appInfo() };
-  }
+  const caption = (text: CaptionText): Caption => captionOf(ctx.store(), text);
 
   /** Desktop: the save dialog, then an all-or-nothing write. Web mode: onto the shelf for one download. */
   async function deliver(
