@@ -26,6 +26,8 @@ export function pinnedNode(): string {
 export interface WebModeOptions {
   /** A store synced beforehand (see syncedStore.ts); default a new one in the temp data folder. */
   storePath?: string;
+  /** More environment for the server (e.g. a private D-Bus session's address, for its keychain). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export async function startWebMode(options: WebModeOptions = {}): Promise<WebMode> {
@@ -44,7 +46,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     ],
     {
       cwd: projectRoot,
-      env: { ...process.env, FEEDBACK_DESK_DATA_DIR: dataDir },
+      env: { ...process.env, ...options.env, FEEDBACK_DESK_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
