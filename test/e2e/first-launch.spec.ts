@@ -110,8 +110,14 @@ test('first launch: after the demo, every view of the navigation shows what plai
       expect(new Map(cells.map((c) => [`${c.weekday}/${c.hour}`, c.value]))).toEqual(expected);
     },
     ranking: async () => {
-      await views.open('ranking', { ...byScale, measure: 'presses' });
-      const expected = pressesPerRootChild(path, all);
+      // A ranking needs a period with a start and an end: the data's own first and last day (plain SQL).
+      const days = sql<{ first: string; last: string }>(
+        path,
+        'SELECT min(local_day) AS first, max(local_day) AS last FROM v2_button_feedback',
+      );
+      const span = { period: 'custom', from: days.first, to: days.last, scale: 'four' };
+      await views.open('ranking', { ...span, measure: 'presses' });
+      const expected = pressesPerRootChild(path, { scale: 'four', ...days });
       expect(expected.size).toBeGreaterThan(0);
       await expect.poll(() => views.rankingPresses(), slow).toEqual(expected);
     },
