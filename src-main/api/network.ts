@@ -194,3 +194,31 @@ export function createNetworkFetch(settings: NetworkSettings): typeof globalThis
   };
   return networkFetch;
 }
+
+/** Settings for a target address: from the environment, or the system's proxy resolution (desktop). */
+export type ResolveNetwork = (target: string) => NetworkSettings | Promise<NetworkSettings>;
+
+/** A fetch that looks up each origin's settings once and keeps one connection pool per distinct setting. */
+export function createRoutedFetch(resolve: ResolveNetwork): typeof globalThis.fetch {
+  const byOrigin = new Map<string, Promise<typeof globalThis.fetch>>();
+  const bySettings = new Map<string, typeof globalThis.fetch>();
+  const fetchFor = (origin: string): Promise<typeof globalThis.fetch> => {
+    let found = byOrigin.get(origin);
+    if (!found) {
+      found = Promise.resolve(resolve(origin)).then((settings) => {
+        const key = JSON.stringify(settings);
+        let f = bySettings.get(key);
+        if (!f) bySettings.set(key, (f = createNetworkFetch(settings)));
+        return f;
+      });
+      // A failed lookup (a SOCKS-only setting) is said now and looked up again next time.
+      found.catch(() => byOrigin.delete(origin));
+      byOrigin.set(origin, found);
+    }
+    return found;
+  };
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    return (await fetchFor(url.origin))(input, init);
+  };
+}
