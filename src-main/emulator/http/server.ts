@@ -51,6 +51,8 @@ export interface ServedAnswer {
   status: number;
   /** 'gzip', 'deflate' or null. */
   encoding: string | null;
+  /** The body's size before compression. */
+  bytes: number;
   /** The address the request came from (a proxy's, when one forwarded it). */
   remoteAddress: string;
 }
@@ -165,6 +167,7 @@ export function createEmulatorServer(options: EmulatorServerOptions): Server | H
       path: url.pathname,
       status: reply.status,
       encoding: encoding ?? null,
+      bytes: typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length,
       remoteAddress: req.socket.remoteAddress ?? '',
     });
     if (fault === 'truncate' && req.method !== 'HEAD') {
