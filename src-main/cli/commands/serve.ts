@@ -1,4 +1,6 @@
 // `feedback-desk serve`: web mode — the app's handlers behind a loopback HTTP server, opened in a browser.
+import { createRoutedFetch, proxyFromEnv } from '../../api/network.ts';
+import type { NetworkSettings } from '../../api/network.ts';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -80,10 +82,14 @@ export function createServeCommand(deps: ServeDeps = {}): CliCommand {
       mkdirSync(dirname(storePath), { recursive: true });
       // The OS keychain when it answers; web mode has no encrypted-file fallback, so else this session's memory.
       const credentials = await chooseCredentialStore({ keychain: createKeytarStore() });
+      // The service is reached through the proxy the environment names, trusting the system's CAs too.
+      const network = (target: string): NetworkSettings => proxyFromEnv(target, io.env);
       const services = createServices({
         storePath,
         credentials: credentials.store,
         credentialsInfo: credentials.info,
+        fetch: createRoutedFetch(network),
+        network,
       });
       let server;
       try {
