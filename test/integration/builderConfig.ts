@@ -95,3 +95,33 @@ export function packsAppFile(config: Config, target: Target, path: string): bool
 export function unpacks(config: Config, target: Target, path: string): boolean {
   return stringList(config.asarUnpack).some((glob) => matchesGlob(path, expand(glob, target)));
 }
+
+/**
+ * The packages (bare specifiers, by package name) the built modules reachable from `entries` import: static and
+ * dynamic imports of the bundle's own chunks are followed, `node:` built-ins left out.
+ */
+export function importedPackages(dir: string, entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(join(dir, file), 'utf8');
+    const specifiers = source.matchAll(
+      /\b(?:import|export)\s*(?:[\w*{}\s,$]*?\bfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g,
+    );
+    for (const match of specifiers) {
+      const specifier = match[1] ?? match[2] ?? match[3] ?? '';
+      if (specifier.startsWith('./')) visit(specifier.slice(2));
+      else if (!specifier.startsWith('node:') && !specifier.startsWith('.'))
+        packages.add(
+          specifier
+            .split('/')
+            .slice(0, specifier.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return [...packages].sort();
+}
