@@ -113,7 +113,8 @@ export function importedPackages(dir: string, entries: readonly string[]): strin
     for (const match of specifiers) {
       const specifier = match[1] ?? match[2] ?? match[3] ?? '';
       if (specifier.startsWith('./')) visit(specifier.slice(2));
-      else if (!specifier.startsWith('node:') && !specifier.startsWith('.'))
+      // Only what can name a package: a pattern in a comment or a string is no import.
+      else if (/^(@[\w.-]+\/)?[\w.-]+(\/[\w./-]*)?$/.test(specifier) && !specifier.startsWith('.'))
         packages.add(
           specifier
             .split('/')
