@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSandboxFacts, sandboxProblem, type SandboxFacts } from './linuxSandbox.ts';
+import { profilePaths, readSandboxFacts, sandboxProblem, type SandboxFacts } from './linuxSandbox.ts';
 
 const helper = '/p/node_modules/electron/dist/chrome-sandbox';
 const ubuntu: SandboxFacts = {
@@ -37,6 +37,19 @@ describe('sandboxProblem', () => {
   });
 });
 
+describe('profilePaths', () => {
+  it('reads the paths a profile attaches to, with AppArmor globs: * within a folder, ** across folders', () => {
+    const [exact, any] = profilePaths(
+      'abi <abi/4.0>,\nprofile dev /home/me/p/node_modules/electron/dist/electron flags=(unconfined) {\n  userns,\n}\n' +
+        'profile all "/home/*/**/electron" {\n}\n',
+    );
+    expect(exact?.test('/home/me/p/node_modules/electron/dist/electron')).toBe(true);
+    expect(exact?.test('/home/me/q/node_modules/electron/dist/electron')).toBe(false);
+    expect(any?.test('/home/you/work/x/node_modules/electron/dist/electron')).toBe(true);
+    expect(any?.test('/opt/x/electron')).toBe(false);
+  });
+});
+
 describe('readSandboxFacts', () => {
   let dir = '';
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,5 +79,9 @@ describe('readSandboxFacts', () => {
       `profile electron-dev ${binary} flags=(unconfined) {\n  userns,\n}\n`,
     );
     expect(readSandboxFacts(binary, places).profiled).toBe(true);
+    writeFileSync(join(apparmor, 'electron-dev'), `profile electron-dev ${dir}/*/electron {\n  userns,\n}\n`);
+    expect(readSandboxFacts(binary, places).profiled).toBe(true);
+    writeFileSync(join(apparmor, 'electron-dev'), 'profile other /usr/bin/other {\n}\n');
+    expect(readSandboxFacts(binary, places).profiled).toBe(false);
   });
 });

@@ -32,6 +32,25 @@ export function sandboxProblem(facts: SandboxFacts, helperPath: string): string 
   );
 }
 
+/** The absolute paths a profile names (`profile name /path/** {`, `"/a path" {`), AppArmor's * and ** as globs. */
+export function profilePaths(text: string): RegExp[] {
+  const paths = [...text.matchAll(/(?:^|\s)"?(\/[^\s"{]*)"?/g)].map((m) => m[1] ?? '');
+  return paths.map(
+    (path) =>
+      new RegExp(
+        `^${path
+          .split('**')
+          .map((part) =>
+            part
+              .split('*')
+              .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+              .join('[^/]*'),
+          )
+          .join('.*')}$`,
+      ),
+  );
+}
+
 function readOrNull(path: string): string | null {
   try {
     return readFileSync(path, 'utf8');
@@ -57,8 +76,8 @@ export function readSandboxFacts(
   try {
     for (const entry of readdirSync(places.apparmor, { withFileTypes: true }))
       if (entry.isFile()) {
-        const text = readOrNull(join(places.apparmor, entry.name)) ?? '';
-        if ([...names].some((name) => text.includes(name))) profiled = true;
+        const paths = profilePaths(readOrNull(join(places.apparmor, entry.name)) ?? '');
+        if (paths.some((glob) => [...names].some((name) => glob.test(name)))) profiled = true;
       }
   } catch {
     profiled = false;
