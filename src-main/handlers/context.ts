@@ -9,6 +9,7 @@ import type {
 } from '../../src-shared/contract.ts';
 import { checkCommandArgs, fail } from '../../src-shared/contract.ts';
 import { ApiError, errorCodeOf } from '../api/errors.ts';
+import { describeStoreFailure, isBusy } from '../app/failures.ts';
 import type { CredentialsInfo } from '../../src-shared/contract.ts';
 import { CredentialError } from '../credentials/credentialStore.ts';
 import type { CredentialStore } from '../credentials/credentialStore.ts';
@@ -114,6 +115,9 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof StoreError) return { code: 'store', message: error.message };
   if (error instanceof SyncLockedError) return { code: 'busy', message: error.message };
   if (error instanceof CredentialError) return { code: 'credentials', message: error.message };
+  // SQLite's own errors met by any read or write (a damaged page, a full disk): the file's sentence, not SQLite's.
+  const sentence = describeStoreFailure(error, null);
+  if (sentence !== null) return { code: isBusy(error) ? 'busy' : 'store', message: sentence };
   const detail = error instanceof Error ? error.message : String(error);
   return {
     code: 'internal',

@@ -6,7 +6,7 @@ import type { RetryInfo } from '../api/http.ts';
 import type { PaceInfo } from '../api/pacing.ts';
 import type { V1Client } from '../api/v1/client.ts';
 import type { V2Client } from '../api/v2/client.ts';
-import { StoreError } from '../store/db.ts';
+import { storeFailure } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 import type { V2ClientConfig } from './feedbackPages.ts';
 import { explainEmptyV1, explainEmptyV2, v1PressesBetween, v2PressesBetween } from './history.ts';
@@ -133,7 +133,7 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
         streams[at] = { stream, source, ...r, seconds: (performance.now() - t0) / 1000 };
         return r.status === 'done';
       } catch (caught) {
-        const error = damaged(caught, store.path);
+        const error = storeFailure(caught, store.path);
         const message = error instanceof Error ? error.message : String(error);
         firstError ??= error instanceof Error ? error : new Error(message);
         try {
@@ -267,15 +267,6 @@ async function coveredV2(
 }
 
 /** SQLite finding the file damaged mid-sync: said as the open-time check says it, with the way out. */
-function damaged(error: unknown, path: string): unknown {
-  const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
-  if (code !== 'SQLITE_CORRUPT' && code !== 'SQLITE_NOTADB') return error;
-  return new StoreError(
-    'corrupt',
-    `The data file ${path} turned out to be damaged during the sync. Rebuild it from the service ('feedback-desk sync --rebuild' sets it aside and syncs again).`,
-  );
-}
-
 /** The newest v1 press stored (ISO), per survey through the key, or null. */
 function newestV1Press(store: Store): string | null {
   try {

@@ -15,7 +15,7 @@ import type { NetworkSettings } from '../api/network.ts';
 import type { PaceInfo } from '../api/pacing.ts';
 import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';
-import { StoreError, openStore } from '../store/db.ts';
+import { StoreError, openStore, storeFailure } from '../store/db.ts';
 import { runSync } from './orchestrator.ts';
 import type { RunSyncOptions, SourceChoice, StreamOutcome } from './orchestrator.ts';
 import type { CoveredWindow } from './history.ts';
@@ -172,6 +172,8 @@ export async function runSyncRequest(
       },
       error: result.error ?? null,
     };
+  } catch (error) {
+    throw storeFailure(error, req.dbPath); // e.g. damage met while counting what is held
   } finally {
     store.close();
   }

@@ -21,7 +21,7 @@ export interface UserV2 {
 
 /**
  * A device. The service also sends `token`, the device's own credential: it is deliberately not part of this type
- * and never read, so it cannot reach the store, a log or the renderer (TEAM-NOTES: secrets never reach SQLite).
+ * and never read, so it cannot reach the store, a log or the renderer (CONTRIBUTING: secrets never reach SQLite).
  */
 export interface SmileyV2 {
   smileyId: number;

@@ -10,7 +10,7 @@ import { createKeytarStore } from '../../credentials/keytarStore.ts';
 import { findV1Credentials } from '../../credentials/v1Credentials.ts';
 import { findV2Token } from '../../credentials/v2Token.ts';
 import { defaultStorePath } from '../../paths.ts';
-import { checkStoreInThread, setAsideStore } from '../../store/checkStore.ts';
+import { setAsideIfDamaged } from '../../store/checkStore.ts';
 import type { SourceChoice, StreamOutcome } from '../../sync/orchestrator.ts';
 import { addDays } from '../../sync/plan.ts';
 import { runSyncInThread } from '../../sync/syncRunner.ts';
@@ -193,12 +193,10 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       }
 
       if (optBool(options, 'rebuild')) {
-        const check = await checkStoreInThread(dbPath);
-        if (check.ok) io.stdout.write(`The data file is sound (checked in ${check.seconds.toFixed(1)} s).\n`);
-        else
-          io.stdout.write(
-            `The data file is damaged (${check.problems.join('; ')}); set aside as ${setAsideStore(dbPath)}. Rebuilding it from the service.\n`,
-          );
+        // Set aside only what a check found damaged; a file that cannot be read or moved stops here, unchanged.
+        const rebuild = await setAsideIfDamaged(dbPath);
+        if (rebuild.outcome === 'unreadable' || rebuild.outcome === 'stuck') throw new Error(rebuild.message);
+        io.stdout.write(`${rebuild.message}\n`);
       }
       io.stdout.write(`Syncing ${baseUrl} (${source === 'both' ? 'v2 and v1' : source}) into ${dbPath}\n`);
       if (optBool(options, 'verbose')) io.stdout.write(`${describeNetwork(network, baseUrl)}\n`);
