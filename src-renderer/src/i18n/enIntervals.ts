@@ -2,6 +2,8 @@
 export const enIntervals = {
   noise: {
     interval: '95%',
+    band: 'The shaded band is the 95% interval: a move that stays inside it is mostly sampling noise.',
+    greyCells: 'Grey cells have fewer than {min} presses: too few to read their score.',
     lowEdge: '95% low',
     highEdge: '95% high',
     change: 'a change',
