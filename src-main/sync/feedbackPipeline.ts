@@ -2,7 +2,7 @@
 // into batches of several pages, hand each batch with its checkpoint to the writer, report progress, stop on cancel.
 import type { SyncProgress } from '../../src-shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
-import { parseLocalDate } from '../api/localTime.ts';
+import { parseLocalDate } from '../core/localTime.ts';
 import { maxPageSize } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';
 import { createBatchBuilder } from '../store/repos/feedbackBatch.ts';
