@@ -232,7 +232,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     }
     // A web page where the API should answer (a website, a sign-in page) is not mended by asking again; a gateway's
     // error page (5xx, 408, 429) is retried like any such status.
-    if (!(status >= 500 || status === 408 || status === 429) && isWebPage(res.headers, text))
+    if (!(status >= 500 || status === 408 || status === 429) && isWebPage(text))
       throw new ApiError(
         'config',
         `${origin} is not the service's API (it answered a web page for ${endpoint}${status >= 300 ? `, status ${status}` : ''}): check the service address. Nothing stored was changed.`,
@@ -306,11 +306,9 @@ function errorDetail(text: string): string {
   return /^\s*</.test(text) ? '' : clip(text.trim());
 }
 
-/** An HTML (or XML) document: by its type, or by how it starts whatever its type says. */
-function isWebPage(headers: Headers, text: string): boolean {
-  const type = headers.get('content-type') ?? '';
-  if (/^\s*(text\/html|application\/xhtml\+xml)/i.test(type)) return true;
-  return /^\s*<(!doctype|html|head|body|\?xml|!--)/i.test(text.slice(0, 512));
+/** An HTML (or XML) document, by how the body starts: JSON never starts with `<` (its type label may lie either way). */
+function isWebPage(text: string): boolean {
+  return /^\uFEFF?\s*</.test(text.slice(0, 512));
 }
 
 function clip(text: string): string {

@@ -111,10 +111,16 @@ export function describeFetchFailure(error: unknown, target: URL): NetFailure {
 
   const viaProxy = (what: string): string => {
     if (!proxy) return what;
-    // Node names the address it failed to reach; when that is the proxy's, say so.
-    const proxyHost = new URL(proxy.replace('***', 'x')).hostname;
-    const about = links.map(messageOf).join(' ');
-    return about.includes(proxyHost) && !about.includes(host) ? `the proxy ${proxy}: ${what}` : what;
+    // Node names the address it failed to reach (`address` and `port`, or `hostname`); when it is the proxy's, say so.
+    const p = new URL(proxy.replace('***', 'x'));
+    const proxyPort = Number(p.port || (p.protocol === 'https:' ? 443 : 80));
+    const failed = links.find((e) => e && typeof e === 'object' && ('address' in e || 'hostname' in e));
+    if (!failed || typeof failed !== 'object') return what;
+    const address = 'address' in failed ? failed.address : 'hostname' in failed ? failed.hostname : null;
+    const port = 'port' in failed ? failed.port : undefined;
+    return address === p.hostname && (port === undefined || Number(port) === proxyPort)
+      ? `the proxy ${proxy}: ${what}`
+      : what;
   };
   switch (code) {
     case 'ECONNREFUSED':

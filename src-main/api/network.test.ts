@@ -1,9 +1,12 @@
 // Which proxy a request takes (environment variables, Chromium's PAC answers), how it is shown, and Chromium's
 // error codes worded like Node's (Electron cannot run here: its net.fetch rejects with `net::ERR_…` messages).
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { describeFetchFailure } from './netFailure.ts';
 import {
   FetchFailure,
+  createNetworkFetch,
   describeNetwork,
   noProxyMatches,
   proxyFromEnv,
@@ -106,5 +109,34 @@ describe("Chromium's failures (Electron net.fetch)", () => {
     expect(describeFetchFailure(refused, target).final).toBe(
       'The proxy http://u:***@127.0.0.1:3128 (from HTTPS_PROXY) refused to connect to feedback.example.com (403): ask your network administrator to allow this address, or list it in NO_PROXY if it needs no proxy. Nothing stored was changed.',
     );
+  });
+
+  it('says when it was the proxy that could not be reached (a real request to a closed port)', async () => {
+    // A port just freed on loopback: nothing listens there; the target's port differs.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const closed = (server.address() as AddressInfo).port;
+    await new Promise((resolve) => server.close(resolve));
+    const viaClosedProxy = createNetworkFetch({
+      proxy: `http://127.0.0.1:${closed}`,
+      proxySource: 'HTTPS_PROXY',
+      systemCa: false,
+    });
+    const target = new URL('https://127.0.0.1:4443/v2/x');
+    const error = await viaClosedProxy(target).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(describeFetchFailure(error, target)).toEqual({
+      reason: `the proxy http://127.0.0.1:${closed}: connection refused`,
+      final: null,
+    });
+    const direct = createNetworkFetch({ proxy: null, proxySource: 'test', systemCa: false });
+    const closedUrl = new URL(`http://127.0.0.1:${closed}/`);
+    const refused = await direct(closedUrl).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(describeFetchFailure(refused, closedUrl).reason).toBe('connection refused');
   });
 });

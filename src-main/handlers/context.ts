@@ -9,7 +9,7 @@ import type {
 } from '../../src-shared/contract.ts';
 import { checkCommandArgs, fail } from '../../src-shared/contract.ts';
 import { ApiError, errorCodeOf } from '../api/errors.ts';
-import { describeStoreFailure, isBusy } from '../app/failures.ts';
+import { describeStoreFailure, isBusy } from '../core/failures.ts';
 import type { CredentialsInfo } from '../../src-shared/contract.ts';
 import { CredentialError } from '../credentials/credentialStore.ts';
 import type { CredentialStore } from '../credentials/credentialStore.ts';

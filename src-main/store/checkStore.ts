@@ -1,9 +1,10 @@
 // Is a data file sound? The header (cheap, on every open) and SQLite's quick_check (seconds on a big file, so it runs
 // on a thread of its own); and setting a damaged file aside so the next sync rebuilds it from the service.
 import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { failures, isDamage, whyNotReadable, whyNotWritable } from '../app/failures.ts';
+import { failures, isDamage, whyNotReadable, whyNotWritable } from '../core/failures.ts';
 import { threadModuleUrl } from '../threadModule.ts';
 import { openReadOnly } from './access.ts';
 import { defaultMigrationsDir, equivalentChecksums, loadMigrations } from './migrate.ts';
@@ -36,7 +37,7 @@ export interface StoreCheck {
   verdict: 'sound' | 'damaged' | 'unreadable';
   /** What is wrong, in the user's words (empty when ok). */
   problems: string[];
-  /** The verdict in one sentence (app/failures.ts), what to do included. */
+  /** The verdict in one sentence (core/failures.ts), what to do included. */
   message: string;
   seconds: number;
 }
@@ -72,7 +73,7 @@ export function checkStore(path: string, migrationsDir: string = defaultMigratio
   let header: HeaderVerdict;
   try {
     if (path !== ':memory:' && existsSync(path) && statSync(path).isDirectory())
-      return unreadable('it is a folder');
+      return unreadable('it is a folder', failures.isFolder(path, join(path, 'default.sqlite')));
     header = checkHeader(path);
   } catch (error) {
     return unreadable(whyNotReadable(error));

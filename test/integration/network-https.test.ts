@@ -1,11 +1,8 @@
 // HTTPS end to end at the command line (`bin/feedback-desk.js` in a child process, as users run it): the emulator
 // serves HTTPS with a certificate from a CA made for this test; v2 and v1 sync over it with gzip, directly and
 // through a real proxy (Debian's tinyproxy) named in HTTPS_PROXY; a CA nobody trusts is refused with one sentence.
-import { execFileSync, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -16,16 +13,10 @@ import { startEmulator } from '../../src-main/emulator/index.ts';
 import type { RunningEmulator, ServedAnswer } from '../../src-main/emulator/index.ts';
 import { COMPRESSION_THRESHOLD } from '../../src-main/emulator/http/server.ts';
 import { PRESS_MISUSE } from '../../src-main/emulator/world/types.ts';
+import { freePort, startTinyproxy, tinyproxyPath } from './tinyproxySupport.ts';
+import type { Tinyproxy } from './tinyproxySupport.ts';
 
-const tinyproxy = ['/usr/bin/tinyproxy', '/usr/sbin/tinyproxy'].find((p) => {
-  try {
-    execFileSync(p, ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-});
-const ready = opensslAvailable() && tinyproxy !== undefined;
+const ready = opensslAvailable() && tinyproxyPath !== undefined;
 if (!ready)
   console.warn(
     'network-https: skipped, it needs the openssl CLI and tinyproxy (apt-get install openssl tinyproxy)',
@@ -42,18 +33,10 @@ let dir: string;
 let ca: TestCa;
 let emulator: RunningEmulator;
 const answers: ServedAnswer[] = [];
-let proxy: ChildProcess | null = null;
+let proxy: Tinyproxy;
 let proxyPort = 0;
 let closedPort = 0;
-const proxyLog = (): string => readFileSync(join(dir, 'tinyproxy.log'), 'utf8');
-
-async function freePort(host: string): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const proxyLog = (): string => proxy.log();
 
 beforeAll(async () => {
   if (!ready) return;
@@ -70,42 +53,13 @@ beforeAll(async () => {
   });
   // A port with nothing behind it that the proxy may not tunnel to (not in its ConnectPort list).
   closedPort = await freePort(serviceHost);
-  proxyPort = await freePort('127.0.0.1');
-  const servicePort = new URL(emulator.url).port;
-  writeFileSync(
-    join(dir, 'tinyproxy.conf'),
-    [
-      `Port ${proxyPort}`,
-      'Listen 127.0.0.1',
-      `Bind ${proxyOutgoing}`,
-      'Timeout 60',
-      `LogFile "${join(dir, 'tinyproxy.log')}"`,
-      'LogLevel Connect',
-      'MaxClients 20',
-      'Allow 127.0.0.1',
-      // CONNECT is refused for every port but these (tinyproxy allows 443 and 563 only when none is listed).
-      `ConnectPort ${servicePort}`,
-      'DisableViaHeader Yes',
-      '',
-    ].join('\n'),
-  );
-  proxy = spawn(tinyproxy ?? 'tinyproxy', ['-d', '-c', join(dir, 'tinyproxy.conf')], { stdio: 'ignore' });
-  // Ready when it accepts a connection (no sleep that guesses).
-  for (let i = 0; ; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect(proxyPort, '127.0.0.1');
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (ok) break;
-    if (i > 200 || proxy.exitCode !== null) throw new Error('tinyproxy did not start');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  proxy = await startTinyproxy({ dir, connectPorts: [new URL(emulator.url).port], bind: proxyOutgoing });
+  proxyPort = proxy.port;
 }, 60_000);
 
 afterAll(async () => {
   if (!ready) return;
-  proxy?.kill('SIGTERM');
+  proxy?.stop();
   await emulator.close();
   ca.remove();
   rmSync(dir, { recursive: true, force: true });

@@ -2,8 +2,8 @@
 // live progress display per stream.
 import { describePresses } from '../../analytics/pressTotals.ts';
 import { ApiError } from '../../api/errors.ts';
-import { parseLocalDate } from '../../api/localTime.ts';
 import { describeNetwork, proxyFromEnv } from '../../api/network.ts';
+import { parseLocalDate } from '../../core/localTime.ts';
 import { v2TokenEnvVar } from '../../credentials/credentialStore.ts';
 import type { CredentialStore } from '../../credentials/credentialStore.ts';
 import { createKeytarStore } from '../../credentials/keytarStore.ts';

@@ -79,7 +79,7 @@ export const failures = {
 
   /** A folder given where a data file belongs. */
   isFolder: (path: string, example: string): string =>
-    `${path} is a folder, not a data file. Give the path of a file with --db, e.g. ${example}.`,
+    `${path} is a folder, not a data file; nothing was changed. Give the path of a file with --db, e.g. ${example}.`,
 };
 
 /** Why a path cannot be written, in words, from the error the file system or SQLite gave. */
