@@ -1,7 +1,7 @@
 // electron-builder.yml as data, and electron-builder 26's rules for what it packs and unpacks, for packaging.test.ts.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, matchesGlob } from 'node:path';
+import { parse } from 'yaml';
 
 export const root = join(import.meta.dirname, '..', '..');
 
@@ -18,11 +18,9 @@ export type Target = (typeof targets)[number];
 
 export type Config = Record<string, unknown>;
 
-/** js-yaml 3 comes with the dev tools (eslint 7 under @doyensec/electronegativity); it has no types. */
+/** Read with the `yaml` package (an exact devDependency, no dependencies of its own). */
 export function readBuilderConfig(): Config {
-  const requireFrom = createRequire(import.meta.url);
-  const yaml = requireFrom('js-yaml') as { safeLoad(text: string): unknown };
-  const config = yaml.safeLoad(readFileSync(join(root, 'electron-builder.yml'), 'utf8'));
+  const config: unknown = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8'));
   if (typeof config !== 'object' || config === null || Array.isArray(config))
     throw new Error('electron-builder.yml is not a mapping');
   return config as Config;
