@@ -37,6 +37,7 @@ export default defineConfig({
           feedbackWriterThread: resolve('src-main/sync/feedbackWriterThread.ts'),
           checkStoreThread: resolve('src-main/store/checkStoreThread.ts'),
           migrateThread: resolve('src-main/store/migrateThread.ts'),
+          emulatorThread: resolve('src-main/app/emulatorThread.ts'),
         },
       },
       rollupOptions: { output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } },

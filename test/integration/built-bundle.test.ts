@@ -18,6 +18,7 @@ const threadEntries = [
   'feedbackWriterThread.js',
   'checkStoreThread.js',
   'migrateThread.js',
+  'emulatorThread.js',
 ];
 /** Entries that start the app when loaded: the desktop harness (e2e) runs index.js, web mode runs cli.js. */
 const startingEntries = ['index.js', 'cli.js'];
