@@ -98,8 +98,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  // The project's own rules (scripts/eslint): layers, import cycles.
+  // The project's own rules (scripts/eslint): layers, import cycles, src-shared through `#shared/…`.
   { plugins: { local: localPlugin } },
+  {
+    files: ['**/*.{ts,vue,js,mjs}'],
+    ignores: ['src-shared/**'],
+    rules: { 'local/shared-alias': ['error', { root }] },
+  },
   {
     files: ['src-main/**/*.ts'],
     rules: {

@@ -8,11 +8,11 @@ import type {
   Ranking,
   RankingArgs,
   TrendGrain,
-} from '../../src-shared/contract.ts';
-import { positiveShare } from '../../src-shared/metrics/buttonMetrics.ts';
-import { averageAnswer, happyIndexOn, netPromoterScore } from '../../src-shared/metrics/measures.ts';
-import { scaleGroupOf } from '../../src-shared/metrics/scales.ts';
-import { defaultPriorWeight, shrinkToward } from '../../src-shared/metrics/shrinkage.ts';
+} from '#shared/contract.ts';
+import { positiveShare } from '#shared/metrics/buttonMetrics.ts';
+import { averageAnswer, happyIndexOn, netPromoterScore } from '#shared/metrics/measures.ts';
+import { scaleGroupOf } from '#shared/metrics/scales.ts';
+import { defaultPriorWeight, shrinkToward } from '#shared/metrics/shrinkage.ts';
 import { coverDays, periodLevels } from '../store/periodBuckets.ts';
 import { dayNumber, statement } from './feedbackSql.ts';
 import { periodOf, periodsBetween } from './periods.ts';

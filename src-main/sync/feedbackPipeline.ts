@@ -1,6 +1,6 @@
 // One button-feedback stream (one scope): plan windows, fetch pages (the next one already in flight), gather them
 // into batches of several pages, hand each batch with its checkpoint to the writer, report progress, stop on cancel.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { parseLocalDate } from '../core/localTime.ts';
 import { maxPageSize } from '../api/v2/client.ts';
