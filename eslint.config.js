@@ -36,7 +36,7 @@ const srcMainLayers = {
   ],
   web: [],
   ipc: [],
-  shell: ['credentials', 'export', 'web'],
+  shell: ['api', 'credentials', 'export', 'web'],
   'services.ts': ['handlers', 'app', 'store', 'profiles', 'credentials', 'export', 'paths.ts'],
   cli: [
     ...['app', 'api', 'credentials', 'store', 'sync', 'analytics', 'export', 'profiles', 'emulator'],

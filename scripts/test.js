@@ -40,6 +40,12 @@ const systemNeeds = [
     pkg: 'faketime',
     ok: () => onPath('faketime'),
   },
+  { what: 'openssl (the HTTPS tests make their own CA)', pkg: 'openssl', ok: () => onPath('openssl') },
+  {
+    what: 'tinyproxy (the proxy tests)',
+    pkg: 'tinyproxy',
+    ok: () => onPath('tinyproxy') || existsSync('/usr/sbin/tinyproxy'),
+  },
   {
     what: 'libsecret headers (to build keytar)',
     pkg: 'libsecret-1-dev',
