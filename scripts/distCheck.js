@@ -1,7 +1,8 @@
 // `npm run dist:check`: runs the real electron-builder (26.17.0, as `npm run dist`) on this machine's Linux app folder
 // with a stand-in for the Electron binary (only its fuse wire: Electron's download may be out of reach), then checks
 // what it packed: one platform's native code, everything native code opens unpacked, the fuses, the window icon,
-// and that resvg from the packed app draws text with the font path fonts.ts hands it. Needs the npm registry only.
+// that resvg from the packed app draws text with the font path fonts.ts hands it, and that every worker-thread
+// entry loads from app.asar.unpacked with the packages found there. Needs the npm registry only.
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -15,7 +16,8 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PNG } from 'pngjs';
 import { unpackedPath } from '../src-main/export/fonts.ts';
 
@@ -192,6 +194,25 @@ check(
   darkPixels(unpackedPath(inArchive)) > 500,
   'resvg draws the text from the path fonts.ts hands it (app.asar.unpacked)',
 );
+
+// The worker threads run from app.asar.unpacked (threadModule.ts), where Node finds only the unpacked packages:
+// load each thread entry there as the app does; a missing package is ERR_MODULE_NOT_FOUND.
+/** Resolves with the load error of `file` in a worker (null when it linked: later errors are the entry's own). */
+function loadError(file) {
+  const code = `import(${JSON.stringify(pathToFileURL(file).href)}).then(
+    () => process.exit(0),
+    (e) => { if (e instanceof SyntaxError || /^ERR_(MODULE|PACKAGE|IMPORT|REQUIRE)/.test(String(e?.code ?? ''))) throw e; process.exit(0); });`;
+  return new Promise((resolve) => {
+    const worker = new Worker(code, { eval: true, workerData: null, stdout: true, stderr: true });
+    worker.once('error', (error) => resolve(String(error.message)));
+    worker.once('exit', () => resolve(null));
+  });
+}
+const unpackedMain = path.join(resources, 'app.asar.unpacked', 'out', 'main');
+for (const entry of readdirSync(unpackedMain).filter((f) => f.endsWith('Thread.js'))) {
+  const error = await loadError(path.join(unpackedMain, entry));
+  check(error === null, `thread ${entry} loads from app.asar.unpacked${error ? `: ${error}` : ''}`);
+}
 
 rmSync(work, { recursive: true, force: true });
 console.log(

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readElectronInstallReason, retryAdvice } from './electronInstallNote.js';
+import { readSandboxFacts, sandboxProblem } from './linuxSandbox.ts';
 import { startPlan } from './startPlan.ts';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -19,11 +20,16 @@ try {
   // electron is a devDependency; without it, web mode is the only way.
 }
 // `npm start -- --port 4100`: the options after `--` are checked before the build and go to web mode.
-// Without the binary, say why (as postinstall found it after `npm ci`) and how to get it.
-const missing = electronBinary
-  ? null
-  : `${readElectronInstallReason(root) ?? 'its download did not run'}; ${retryAdvice}`;
-const plan = startPlan(process.argv.slice(2), electronBinary, root, missing);
+// Without the binary, say why (as postinstall found it after `npm ci`) and how to get it. On Linux, a binary whose
+// sandbox cannot start would abort at once: say why and how to allow it, and use web mode meanwhile.
+const sandbox =
+  electronBinary && process.platform === 'linux'
+    ? sandboxProblem(readSandboxFacts(electronBinary), join(dirname(electronBinary), 'chrome-sandbox'))
+    : null;
+const unavailable = electronBinary
+  ? sandbox
+  : `Electron is not installed on this machine (${readElectronInstallReason(root) ?? 'its download did not run'}; ${retryAdvice})`;
+const plan = startPlan(process.argv.slice(2), sandbox ? null : electronBinary, root, unavailable);
 if (plan.kind === 'print') {
   (plan.exitCode === 0 ? process.stdout : process.stderr).write(plan.text);
   process.exit(plan.exitCode);

@@ -24,7 +24,7 @@ describe('startPlan', () => {
       [],
       null,
       root,
-      'the download did not finish within 900 s; `npx install-electron` retries it',
+      'Electron is not installed on this machine (the download did not finish within 900 s; `npx install-electron` retries it)',
     );
     expect(plan).toMatchObject({ kind: 'run', mode: 'web', args: [cli, 'serve'] });
     expect(plan.kind === 'run' && plan.note).toBe(

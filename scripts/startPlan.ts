@@ -9,8 +9,8 @@ export type StartPlan =
 
 /**
  * `argv`: what followed `npm start --` (serve's options: --port, --db, --no-open); `electronBinary`: the desktop
- * binary when Electron is installed; `missing`: why it is not and how to fetch it (start.js reads what
- * postinstall.js kept after `npm ci`).
+ * binary when the desktop app can start; `unavailable`: why it cannot and what to do, as a sentence (start.js
+ * says what postinstall.js kept after `npm ci`, or what keeps Linux's sandbox from starting).
  * Options are checked here, before the build, so a typo costs no build. Options mean web mode (the desktop app takes
  * none); the note says why the browser is used instead.
  */
@@ -18,7 +18,7 @@ export function startPlan(
   argv: readonly string[],
   electronBinary: string | null,
   root: string,
-  missing: string | null = null,
+  unavailable: string | null = null,
 ): StartPlan {
   if (argv.includes('--help') || argv.includes('-h'))
     return {
@@ -45,6 +45,6 @@ export function startPlan(
     args: [join(root, 'bin', 'feedback-desk.js'), 'serve', ...argv],
     note: electronBinary
       ? `${argv.join(' ')}: options of web mode, so Feedback Desk starts in web mode: open the URL printed below.`
-      : `Electron is not installed on this machine${missing ? ` (${missing})` : ''}, so Feedback Desk starts in web mode: open the URL printed below.`,
+      : `${unavailable ?? 'Electron is not installed on this machine'}, so Feedback Desk starts in web mode: open the URL printed below.`,
   };
 }

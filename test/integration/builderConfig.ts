@@ -1,7 +1,7 @@
 // electron-builder.yml as data, and electron-builder 26's rules for what it packs and unpacks, for packaging.test.ts.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, matchesGlob } from 'node:path';
+import { parse } from 'yaml';
 
 export const root = join(import.meta.dirname, '..', '..');
 
@@ -18,11 +18,9 @@ export type Target = (typeof targets)[number];
 
 export type Config = Record<string, unknown>;
 
-/** js-yaml 3 comes with the dev tools (eslint 7 under @doyensec/electronegativity); it has no types. */
+/** Read with the `yaml` package (an exact devDependency, no dependencies of its own). */
 export function readBuilderConfig(): Config {
-  const requireFrom = createRequire(import.meta.url);
-  const yaml = requireFrom('js-yaml') as { safeLoad(text: string): unknown };
-  const config = yaml.safeLoad(readFileSync(join(root, 'electron-builder.yml'), 'utf8'));
+  const config: unknown = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8'));
   if (typeof config !== 'object' || config === null || Array.isArray(config))
     throw new Error('electron-builder.yml is not a mapping');
   return config as Config;
@@ -94,4 +92,35 @@ export function packsAppFile(config: Config, target: Target, path: string): bool
 /** Whether `path` lands in app.asar.unpacked (asarUnpack globs; electron-builder also unpacks every .node). */
 export function unpacks(config: Config, target: Target, path: string): boolean {
   return stringList(config.asarUnpack).some((glob) => matchesGlob(path, expand(glob, target)));
+}
+
+/**
+ * The packages (bare specifiers, by package name) the built modules reachable from `entries` import: static and
+ * dynamic imports of the bundle's own chunks are followed, `node:` built-ins left out.
+ */
+export function importedPackages(dir: string, entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(join(dir, file), 'utf8');
+    const specifiers = source.matchAll(
+      /\b(?:import|export)\s*(?:[\w*{}\s,$]*?\bfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g,
+    );
+    for (const match of specifiers) {
+      const specifier = match[1] ?? match[2] ?? match[3] ?? '';
+      if (specifier.startsWith('./')) visit(specifier.slice(2));
+      // Only what can name a package: a pattern in a comment or a string is no import.
+      else if (/^(@[\w.-]+\/)?[\w.-]+(\/[\w./-]*)?$/.test(specifier) && !specifier.startsWith('.'))
+        packages.add(
+          specifier
+            .split('/')
+            .slice(0, specifier.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return [...packages].sort();
 }

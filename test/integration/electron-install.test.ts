@@ -29,6 +29,7 @@ beforeAll(() => {
     'electronInstallNote.js',
     'start.js',
     'startPlan.ts',
+    'linuxSandbox.ts',
   ])
     cpSync(join(root, 'scripts', file), join(project, 'scripts', file));
   cpSync(join(root, 'package.json'), join(project, 'package.json'));

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { exportFontModules, exportFonts } from '../../src-main/export/fonts.ts';
 import { windowIconFile, windowIconPath } from '../../src-main/shell/windowIcon.ts';
 import {
+  importedPackages,
   packsAppFile,
   packsModuleFile,
   readBuilderConfig,
@@ -80,6 +81,45 @@ describe('what native code opens is unpacked from app.asar', () => {
     for (const file of packed) expect(unpacks(config, target, file), file).toBe(true);
     for (const file of ['out/main/index.js', 'out/main/migrations/0001_initial.sql'])
       expect(unpacks(config, target, file), file).toBe(true);
+  });
+});
+
+describe('the worker threads run from app.asar.unpacked', () => {
+  /** Listed in a package's dependencies but never loaded at run time. */
+  const buildOnly = new Set(['node-addon-api']); // C++ headers for compiling better-sqlite3
+
+  /** `names` and everything they depend on (dependencies, and optional ones npm installed here). */
+  function withDependencies(names: readonly string[]): string[] {
+    const all = new Set<string>();
+    const add = (name: string): void => {
+      if (all.has(name) || buildOnly.has(name)) return;
+      all.add(name);
+      const manifest = JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+        optionalDependencies?: Record<string, string>;
+      };
+      for (const dependency of Object.keys(manifest.dependencies ?? {})) add(dependency);
+      for (const optional of Object.keys(manifest.optionalDependencies ?? {}))
+        if (existsSync(join(root, 'node_modules', optional))) add(optional);
+    };
+    for (const name of names) add(name);
+    return [...all].sort();
+  }
+
+  it('every package the built thread entries import, with its dependencies, is unpacked beside them', () => {
+    // threadModule.ts loads the entries from app.asar.unpacked/out/main, and Node looks for their packages in
+    // app.asar.unpacked/node_modules only (app.asar is no parent folder of theirs). The built code is what ships.
+    const outMain = join(root, 'out', 'main');
+    if (!existsSync(outMain)) throw new Error(`${outMain} is missing: run \`npx electron-vite build\` first`);
+    const entries = readdirSync(outMain).filter((f) => f.endsWith('Thread.js'));
+    expect(entries.length).toBeGreaterThanOrEqual(5);
+    const imported = importedPackages(outMain, entries);
+    expect(imported).toContain('better-sqlite3');
+    const target = host as Target;
+    const missing = withDependencies(imported).filter(
+      (name) => !unpacks(config, target, `node_modules/${name}/package.json`),
+    );
+    expect(missing, `imported by the threads: ${imported.join(', ')}`).toEqual([]);
   });
 });
 

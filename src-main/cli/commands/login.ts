@@ -4,7 +4,7 @@ import { UsageError } from '../args.ts';
 import type { OptionValues } from '../args.ts';
 import { baseUrlOption, optBool, optString } from '../command.ts';
 import type { CliCommand, CliIO } from '../command.ts';
-import { createRoutedFetch, proxyFromEnv } from '../../api/network.ts';
+import { createRoutedFetch, describeNetwork, proxyFromEnv } from '../../api/network.ts';
 import { createV1Client } from '../../api/v1/client.ts';
 import { v1CredentialsAccount } from '../../credentials/v1Credentials.ts';
 import { keychainService, v2TokenAccount, v2TokenEnvVar } from '../../credentials/credentialStore.ts';
@@ -55,6 +55,12 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
         type: 'boolean',
         description: 'ask the service (token introspection) whether the token works before storing it',
       },
+      {
+        name: 'verbose',
+        type: 'boolean',
+        description:
+          'with --check: say how the request reaches the service (which proxy, which certificates)',
+      },
     ],
     async run(options, io) {
       const v1ClientId = optString(options, 'v1-client-id');
@@ -96,6 +102,7 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
       }
       if (optBool(options, 'check')) {
         try {
+          sayNetwork(options, io, origin);
           const info = await checkV2Token({ baseUrl: origin, token, fetch: envFetch(io) });
           const scopes = info.scopes.length ? info.scopes.join(', ') : 'none';
           io.stdout.write(`The service at ${origin} accepts the token '${info.name}' (scopes: ${scopes}).\n`);
@@ -119,6 +126,11 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
 
 /** Requests through the proxy the environment names (HTTPS_PROXY, NO_PROXY), trusting the system's CAs too. */
 const envFetch = (io: CliIO): typeof globalThis.fetch => createRoutedFetch((t) => proxyFromEnv(t, io.env));
+/** `--verbose`: the route to the service, before the check's request. */
+function sayNetwork(options: OptionValues, io: CliIO, origin: string): void {
+  if (optBool(options, 'verbose'))
+    io.stderr.write(`${describeNetwork(proxyFromEnv(origin, io.env), origin)}\n`);
+}
 /** A network sentence says nothing stored changed; login says instead that nothing was stored. */
 const withoutLoss = (message: string): string => message.replace(/ Nothing stored was changed\.$/, '');
 
@@ -162,6 +174,7 @@ async function loginV1(
   }
   if (optBool(options, 'check')) {
     try {
+      sayNetwork(options, io, origin);
       const root = await createV1Client({
         baseUrl: origin,
         clientId,
