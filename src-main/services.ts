@@ -1,5 +1,5 @@
 // The composition root: opens the store on first use and merges every domain's handlers into the contract's.
-import type { Events, EventName, Handlers } from '../src-shared/contract.ts';
+import type { Events, EventName, Handlers } from '#shared/contract.ts';
 import { createAlertHandlers } from './handlers/alerts.ts';
 import { createAnalyticsHandlers } from './handlers/analytics.ts';
 import { createAppHandlers } from './handlers/app.ts';

@@ -1,16 +1,9 @@
 // What every domain's handlers share: the opened store, the running sync, events, and turning failures into Results.
-import type {
-  AppError,
-  CommandArgs,
-  CommandName,
-  Events,
-  EventName,
-  Result,
-} from '../../src-shared/contract.ts';
-import { checkCommandArgs, fail } from '../../src-shared/contract.ts';
+import type { AppError, CommandArgs, CommandName, Events, EventName, Result } from '#shared/contract.ts';
+import { checkCommandArgs, fail } from '#shared/contract.ts';
 import { ApiError, errorCodeOf } from '../api/errors.ts';
 import { describeStoreFailure, isBusy } from '../core/failures.ts';
-import type { CredentialsInfo } from '../../src-shared/contract.ts';
+import type { CredentialsInfo } from '#shared/contract.ts';
 import { CredentialError } from '../credentials/credentialStore.ts';
 import type { CredentialStore } from '../credentials/credentialStore.ts';
 import type { ChooseExportPath } from '../export/saveDialog.ts';

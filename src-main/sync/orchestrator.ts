@@ -1,6 +1,6 @@
 // Runs a whole sync of one data file: takes its lock, marks runs a killed process left behind, then the streams
 // (v2 tree and button feedbacks, every other v2 resource, v1), recording each stream's outcome for `status`.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
 import type { PaceInfo } from '../api/pacing.ts';

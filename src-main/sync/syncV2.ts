@@ -1,6 +1,6 @@
 // The v2 sync: the tree, then every button feedback of the chosen scope (whole tree or subtrees) by local-date
 // windows, several pages per transaction with the checkpoint, written on a writer thread; progress, cancellation.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
 import type { PaceInfo } from '../api/pacing.ts';

@@ -1,7 +1,7 @@
 // The app's state as main reports it (is there data? is a sync running?) and the "Explore demo data" flow (with cancel).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppState, StoreCheckResult, SyncProgress, SyncSummary } from '../../../src-shared/contract.ts';
+import type { AppState, StoreCheckResult, SyncProgress, SyncSummary } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
 import { clearQueryCache, dataChanged } from '../composables/queryCache.ts';
 

@@ -2,7 +2,7 @@
 // progress events (and asked once at start). The first window's arrival opens the views; each later one refreshes them.
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { HistoryCoverage, SyncProgress } from '../../../src-shared/contract.ts';
+import type { HistoryCoverage, SyncProgress } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
 import { dataChanged } from '../composables/queryCache.ts';
 import { useAppStore } from './appStore.ts';
