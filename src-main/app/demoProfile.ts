@@ -3,6 +3,7 @@
 // profile (every v2 resource, the v1 side, then the check against the service's counts) into its own file.
 import { DEFAULT_V1_CLIENT_ID, DEFAULT_V1_TOKEN, DEFAULT_V2_TOKEN } from '../emulator/http/identities.ts';
 import type { ProfileSecrets } from '../profiles/connections.ts';
+import { startEmulatorThread } from './demoServiceThread.ts';
 import { runTargetSync, type SyncOutcome, type SyncRunOptions } from './syncService.ts';
 
 export const demoToken = DEFAULT_V2_TOKEN;
@@ -34,14 +35,14 @@ export interface DemoEmulator {
 export interface DemoDeps {
   /** The demo's own file (a real profile's data is never touched by it). */
   storePath: string;
-  /** Default: the built-in emulator, loaded on first use. */
+  /** Default: the built-in emulator on a worker thread (demoServiceThread.ts). */
   startEmulator?: (options: DemoEmulatorOptions) => Promise<DemoEmulator>;
   /** The demo world's size (tests use 'tiny'). */
   size?: DemoEmulatorOptions['size'];
 }
 
-const loadEmulator = async (options: DemoEmulatorOptions): Promise<DemoEmulator> =>
-  (await import('../emulator/index.ts')).startEmulator(options);
+/** The demo world is generated and served on a thread of its own, so the app's own thread never stalls. */
+const loadEmulator = (options: DemoEmulatorOptions): Promise<DemoEmulator> => startEmulatorThread(options);
 
 /** Starts the demo's service on loopback, syncs the demo profile from it like any profile, and stops the service. */
 export async function syncDemo(deps: DemoDeps, options: SyncRunOptions = {}): Promise<SyncOutcome> {

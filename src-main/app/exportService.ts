@@ -1,14 +1,8 @@
 // Exports from a data file, for the app's handlers and the command line alike: the caption every file carries (with
 // the data's "as of"), and a chart or the rows of a selection drawn straight from the store (the command line's
 // `export`). The renderers (ECharts, resvg, PDFKit, exceljs) load on the first export, not when the app starts.
-import type {
-  CaptionText,
-  PixelRatio,
-  QuerySpec,
-  TableFormat,
-  TrendGrain,
-} from '../../src-shared/contract.ts';
-import { comparisonWords, describeFilters } from '../../src-shared/charts/exportWords.ts';
+import type { CaptionText, PixelRatio, QuerySpec, TableFormat, TrendGrain } from '#shared/contract.ts';
+import { comparisonWords, describeFilters } from '#shared/charts/exportWords.ts';
 import { appInfo } from '../export/appInfo.ts';
 import type { Caption } from '../export/exportFiles.ts';
 import { queryTable, storeNames } from '../export/queryTable.ts';

@@ -1,6 +1,6 @@
 // QuerySpecs answered from a data file, for the app's handlers (on its open connection) and the command line (a
 // file opened to read and closed again). Nothing is fetched; the spec is checked before it reaches SQL.
-import type { QueryRow, QuerySpec } from '../../src-shared/contract.ts';
+import type { QueryRow, QuerySpec } from '#shared/contract.ts';
 import { runQuery } from '../analytics/query.ts';
 import type { OpenStoreOptions, Store } from '../store/db.ts';
 import { readFile } from './storeService.ts';

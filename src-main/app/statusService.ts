@@ -1,6 +1,6 @@
 // What a data file holds and how its syncs went — the run history, the last check against the service, and the
 // per-stream report `feedback-desk status` prints — for the app's handlers and the command line alike.
-import type { StoredVerification, SyncHistoryEntry } from '../../src-shared/contract.ts';
+import type { StoredVerification, SyncHistoryEntry } from '#shared/contract.ts';
 import { lastVerification } from '../analytics/reconciliation.ts';
 import { pressTotals } from '../analytics/pressTotals.ts';
 import type { PressTotals } from '../analytics/pressTotals.ts';
@@ -84,6 +84,8 @@ export interface StoreStatus {
   /** The press totals as the views count them (for the sentence). */
   totals: PressTotals;
   verification: StoredVerification | null;
+  /** Why the file can only be read (a sync would refuse), or null. */
+  readOnly: string | null;
 }
 
 /** The file's contents and sync state; `nowMs` is the clock the lag is counted from. */
@@ -125,5 +127,6 @@ export function storeStatus(store: Store, nowMs: number): StoreStatus {
     checkpoints,
     totals,
     verification: lastVerificationOf(store),
+    readOnly: store.readOnly,
   };
 }

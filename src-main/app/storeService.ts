@@ -1,43 +1,50 @@
 // The data file's own care, for the app's handlers and the command line alike: opening it to read, checking its
 // integrity off the caller's thread, and setting a damaged one aside (never deleting it) so a sync can rebuild it.
+// The sentences come from core/failures.ts (through store/checkStore.ts and store/db.ts).
 import { existsSync } from 'node:fs';
-import { checkStoreInThread, setAsideStore } from '../store/checkStore.ts';
-import type { StoreCheck } from '../store/checkStore.ts';
-import { openStore, storePathProblem } from '../store/db.ts';
+import { checkStoreInThread, setAsideIfDamaged } from '../store/checkStore.ts';
+import type { RebuildOutcome, StoreCheck } from '../store/checkStore.ts';
+import { openStore, storeFailure, storePathProblem } from '../store/db.ts';
 import type { OpenStoreOptions, Store } from '../store/db.ts';
 
 /** SQLite's quick_check on its own thread and connection (WAL lets it read while another connection is open). */
-export function checkFile(path: string): Promise<StoreCheck> {
-  return checkStoreInThread(path);
+export function checkFile(path: string, migrationsDir?: string): Promise<StoreCheck> {
+  return checkStoreInThread(path, migrationsDir);
 }
 
 /** The check when there is a file to check at `path`; null when there is none (or the path cannot be one). */
-export async function checkFileIfAny(path: string): Promise<StoreCheck | null> {
-  return existsSync(path) && !storePathProblem(path) ? checkStoreInThread(path) : null;
+export async function checkFileIfAny(path: string, migrationsDir?: string): Promise<StoreCheck | null> {
+  return existsSync(path) && !storePathProblem(path) ? checkStoreInThread(path, migrationsDir) : null;
 }
 
-/** Moves the file (and its WAL) aside under a dated name; null when there was none. The next open starts empty. */
-export function setAside(path: string, now?: Date): string | null {
-  return existsSync(path) ? setAsideStore(path, now) : null;
+/**
+ * A rebuild's first half: the check, and the file set aside only when found damaged (a sound one is kept; one that
+ * cannot be read or moved is left as it is, and said).
+ */
+export function rebuildFile(
+  path: string,
+  options: { now?: Date; migrationsDir?: string } = {},
+): Promise<RebuildOutcome> {
+  return setAsideIfDamaged(path, options);
 }
 
-/** What `--rebuild` does first: the check, and a damaged file set aside, said in one sentence. */
+/** What `sync --rebuild` says first; throws (the file unchanged) when it cannot be read or moved. */
 export async function checkBeforeRebuild(path: string): Promise<string> {
-  const check = await checkFile(path);
-  if (check.ok) return `The data file is sound (checked in ${check.seconds.toFixed(1)} s).`;
-  return `The data file is damaged (${check.problems.join('; ')}); set aside as ${setAsideStore(path)}. Rebuilding it from the service.`;
+  const rebuild = await rebuildFile(path);
+  if (rebuild.outcome === 'unreadable' || rebuild.outcome === 'stuck') throw new Error(rebuild.message);
+  return rebuild.message;
 }
 
-/** A file found damaged by a check, with the way out. */
-export function damagedFileSentence(path: string, problems: readonly string[]): string {
-  return `Check: damaged (${problems.join('; ')}). Rebuild it from the service: feedback-desk sync --rebuild --db ${path} --base-url URL`;
-}
-
-/** Runs `read` on a file that must exist already (queries and exports never create one), then closes it. */
+/**
+ * Runs `read` on a file that must exist already (queries and exports never create one), then closes it; damage met
+ * by a read is said as such.
+ */
 export function readFile<T>(path: string, read: (store: Store) => T, options: OpenStoreOptions = {}): T {
   const store = openStore(path, { ...options, mustExist: true });
   try {
     return read(store);
+  } catch (error) {
+    throw storeFailure(error, path);
   } finally {
     store.close();
   }
@@ -52,6 +59,8 @@ export async function readFileAsync<T>(
   const store = openStore(path, { ...options, mustExist: true });
   try {
     return await read(store);
+  } catch (error) {
+    throw storeFailure(error, path);
   } finally {
     store.close();
   }

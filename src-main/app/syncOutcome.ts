@@ -1,6 +1,6 @@
 // The sentences a sync ends with — what was synced, what failed, what to do — said once here for the app (IPC, web)
 // and the command line alike, so both adapters print the same words for the same outcome.
-import type { ErrorCode, SyncVerification } from '../../src-shared/contract.ts';
+import type { ErrorCode, SyncVerification } from '#shared/contract.ts';
 import { describePresses } from '../analytics/pressTotals.ts';
 import { ApiError, errorCodeOf } from '../api/errors.ts';
 import { v2TokenEnvVar } from '../credentials/credentialStore.ts';

@@ -1,9 +1,10 @@
 // The one way a sync runs, whoever asks (the app's IPC and web handlers, the command line): a quick reachability
 // probe, the sync on its own thread (runSyncInThread), then the check against the service's aggregated counts, and
 // the outcome in the words of syncOutcome.ts.
-import type { AppSyncResult, ErrorCode, SyncProgress, SyncVerification } from '../../src-shared/contract.ts';
+import type { AppSyncResult, ErrorCode, SyncProgress, SyncVerification } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
+import type { ResolveNetwork } from '../api/network.ts';
 import type { PaceInfo } from '../api/pacing.ts';
 import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';
@@ -52,6 +53,8 @@ export interface SyncRunOptions {
   now?: () => Date;
   /** The probe's and the check's fetch (the sync's own thread always uses the global one). */
   fetch?: typeof globalThis.fetch;
+  /** The proxy and certificates for the sync's thread (api/network.ts); default Node's fetch as it is. */
+  network?: ResolveNetwork;
 }
 
 export interface SyncOutcome {
@@ -72,29 +75,18 @@ export function defaultSource(secrets: ProfileSecrets): SourceChoice {
   return secrets.v2Token && secrets.v1 ? 'both' : secrets.v2Token ? 'v2' : 'v1';
 }
 
-/**
- * Syncs `target`. Resolves with the outcome (failures included, in words); throws only when the sync could not
- * start at all (another sync holds the file, the file is damaged or not ours), with an error already worded.
- */
-export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}): Promise<SyncOutcome> {
-  const source = o.source ?? defaultSource(target.secrets);
+/** The sync thread's request: plain data, the secrets of the chosen source(s) only. */
+function syncRequest(target: SyncTarget, source: SourceChoice, o: SyncRunOptions): SyncRequest {
   const v2Token = source === 'v1' ? null : target.secrets.v2Token;
   const v1 = source === 'v2' ? null : target.secrets.v1;
-  const request: SyncRequest = {
+  const sourceId = target.sourceId ? { sourceId: target.sourceId } : {};
+  return {
     dbPath: target.storePath,
     baseUrl: target.baseUrl,
     source,
     ...(o.migrationsDir ? { migrationsDir: o.migrationsDir } : {}),
-    ...(v2Token ? { v2: { token: v2Token, ...(target.sourceId ? { sourceId: target.sourceId } : {}) } } : {}),
-    ...(v1
-      ? {
-          v1: {
-            clientId: v1.clientId,
-            token: v1.token,
-            ...(target.sourceId ? { sourceId: target.sourceId } : {}),
-          },
-        }
-      : {}),
+    ...(v2Token ? { v2: { token: v2Token, ...sourceId } } : {}),
+    ...(v1 ? { v1: { clientId: v1.clientId, token: v1.token, ...sourceId } } : {}),
     ...(o.since ? { since: o.since } : {}),
     ...(o.until ? { until: o.until } : {}),
     ...(o.scope ? { scope: o.scope } : {}),
@@ -103,31 +95,73 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
     ...(o.pageSize ? { pageSize: o.pageSize } : {}),
     ...(o.now ? { now: o.now().toISOString() } : {}),
   };
-  const result: AppSyncResult = {
+}
+
+/** The app's result of a run: each stream's outcome, the presses held, how long. */
+function appResult(target: SyncTarget, summary: SyncSummary | null): AppSyncResult {
+  return {
     profile: target.profile ?? new URL(target.baseUrl).origin,
-    streams: [],
-    feedbackTotal: 0,
-    seconds: 0,
+    streams: (summary?.streams ?? []).map((s) => ({
+      stream: s.stream,
+      status: s.status,
+      itemsReceived: s.itemsReceived,
+      rowsHeld: s.rowsHeld,
+      seconds: s.seconds,
+      ...(s.error ? { error: s.error } : {}),
+    })),
+    feedbackTotal: summary?.totals.presses ?? 0,
+    seconds: summary?.seconds ?? 0,
     verification: null,
     verificationNote: null,
   };
+}
+
+/** A sync that never started (the service not reached), recorded like any run so the history says it. */
+function recordNotStarted(store: Store, source: SourceChoice, baseUrl: string, message: string): void {
+  const id = store.syncRuns.start(source === 'v1' ? 'v1' : 'v2', baseUrl);
+  store.syncRuns.finish(id, {
+    status: 'failed',
+    itemsReceived: 0,
+    rowsInserted: 0,
+    feedbackTotal: store.buttonFeedback.total(),
+    error: message,
+  });
+}
+
+/** The probe, then the route to the service (proxy, certificates) for the sync's thread; the failure, or null. */
+async function reach(target: SyncTarget, request: SyncRequest, o: SyncRunOptions): Promise<Error | null> {
+  const failure = await probe(target.baseUrl, request.v2?.token ?? null, request.v1 ?? null, o);
+  if (failure || !o.network) return failure;
+  try {
+    request.network = await o.network(target.baseUrl);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/**
+ * Syncs `target`. Resolves with the outcome (failures included, in words); throws only when the sync could not
+ * start at all (another sync holds the file, the file is damaged or not ours), with an error already worded.
+ */
+export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}): Promise<SyncOutcome> {
+  const source = o.source ?? defaultSource(target.secrets);
+  const request = syncRequest(target, source, o);
   const own: { store: Store | null } = { store: null };
   const store = o.store ?? (() => (own.store ??= openStore(target.storePath, migrations(o))));
   try {
-    const down = await probe(target.baseUrl, v2Token, v1, o);
+    const down = await reach(target, request, o);
     if (down) {
-      // Recorded like any run, so the history says when the service could not be reached.
-      const s = store();
-      const id = s.syncRuns.start(source === 'v1' ? 'v1' : 'v2', target.baseUrl);
-      const message = unreachable(target.baseUrl);
-      s.syncRuns.finish(id, {
+      recordNotStarted(store(), source, target.baseUrl, down.message);
+      const result = appResult(target, null);
+      return {
         status: 'failed',
-        itemsReceived: 0,
-        rowsInserted: 0,
-        feedbackTotal: s.buttonFeedback.total(),
-        error: message,
-      });
-      return { status: 'failed', summary: null, result, error: down, message, code: 'network' };
+        summary: null,
+        result,
+        error: down,
+        message: down.message,
+        code: failureCode(down),
+      };
     }
     const { summary, error } = await runSyncInThread(request, {
       ...(o.signal ? { signal: o.signal } : {}),
@@ -135,51 +169,44 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
       ...(o.onRetry ? { onRetry: o.onRetry } : {}),
       ...(o.onPace ? { onPace: o.onPace } : {}),
     });
-    result.streams = summary.streams.map((s) => ({
-      stream: s.stream,
-      status: s.status,
-      itemsReceived: s.itemsReceived,
-      rowsHeld: s.rowsHeld,
-      seconds: s.seconds,
-      ...(s.error ? { error: s.error } : {}),
-    }));
-    result.feedbackTotal = summary.totals.presses;
-    result.seconds = summary.seconds;
-    const outcome = { summary, result, error };
+    const outcome = { summary, result: appResult(target, summary), error };
     if (summary.status === 'cancelled')
       return { ...outcome, status: 'cancelled', message: syncCancelled, code: 'cancelled' };
-    if (summary.status === 'failed')
-      return {
-        ...outcome,
-        status: 'failed',
-        message: syncFailed(summary.streams, error, target),
-        code: failureCode(error),
-      };
-    if (o.verify === false) return { ...outcome, status: 'done', message: null, code: null };
-    if (!v2Token) {
-      result.verificationNote = verificationNotes.noV2;
-      return { ...outcome, status: 'done', message: null, code: null };
+    if (summary.status === 'failed') {
+      const message = syncFailed(summary.streams, error, target);
+      return { ...outcome, status: 'failed', message, code: failureCode(error) };
     }
-    try {
-      o.onProgress?.({ stream: 'verify', phase: 'running', items: 0, pages: 0, fraction: null });
-      // The days the sync covered (its window), so a narrowed sync is checked on what it fetched.
-      const window = summary.windows.find((w) => w.source === 'v2');
-      result.verification = await verify(store(), target.baseUrl, v2Token, o, window);
-      o.onProgress?.({
-        stream: 'verify',
-        phase: 'done',
-        items: result.verification.groupsCompared,
-        pages: 0,
-        fraction: 1,
-      });
-    } catch (caught) {
-      if (o.signal?.aborted)
-        return { ...outcome, status: 'cancelled', message: syncCancelled, code: 'cancelled' };
-      result.verificationNote = verificationNotes.failed(caught);
-    }
+    const checked = await checkAfter(store, target.baseUrl, request.v2?.token ?? null, summary, o);
+    if (checked === 'cancelled')
+      return { ...outcome, status: 'cancelled', message: syncCancelled, code: 'cancelled' };
+    Object.assign(outcome.result, checked);
     return { ...outcome, status: 'done', message: null, code: null };
   } finally {
     own.store?.close();
+  }
+}
+
+/** The check against the service's counts after a finished sync (v2 only), or why none ran. */
+async function checkAfter(
+  store: () => Store,
+  baseUrl: string,
+  v2Token: string | null,
+  summary: SyncSummary,
+  o: SyncRunOptions,
+): Promise<Pick<AppSyncResult, 'verification' | 'verificationNote'> | 'cancelled'> {
+  if (o.verify === false) return { verification: null, verificationNote: null };
+  if (!v2Token) return { verification: null, verificationNote: verificationNotes.noV2 };
+  try {
+    o.onProgress?.({ stream: 'verify', phase: 'running', items: 0, pages: 0, fraction: null });
+    // The days the sync covered (its window), so a narrowed sync is checked on what it fetched.
+    const window = summary.windows.find((w) => w.source === 'v2');
+    const verification = await verify(store(), baseUrl, v2Token, o, window);
+    const groups = verification.groupsCompared;
+    o.onProgress?.({ stream: 'verify', phase: 'done', items: groups, pages: 0, fraction: 1 });
+    return { verification, verificationNote: null };
+  } catch (caught) {
+    if (o.signal?.aborted) return 'cancelled';
+    return { verification: null, verificationNote: verificationNotes.failed(caught) };
   }
 }
 
@@ -195,7 +222,7 @@ async function probe(
   v2Token: string | null,
   v1: ProfileSecrets['v1'],
   o: SyncRunOptions,
-): Promise<ApiError | null> {
+): Promise<Error | null> {
   const quick = { baseUrl, maxRetries: 0, timeoutMs: 10_000, ...(o.fetch ? { fetch: o.fetch } : {}) };
   const signal = o.signal ? { signal: o.signal } : {};
   try {
@@ -204,6 +231,8 @@ async function probe(
       await createV1Client({ ...quick, clientId: v1.clientId, token: v1.token }).rootFolder(signal);
     return null;
   } catch (error) {
+    // Retrying cannot mend these (a certificate, a web page, plain HTTP): said now, in their own words.
+    if (error instanceof ApiError && error.immediate) return error;
     if (!(error instanceof ApiError) || error.kind !== 'network') return null;
     return new ApiError('network', unreachable(baseUrl));
   }

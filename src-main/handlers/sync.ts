@@ -1,13 +1,7 @@
 // Handlers of the sync domain — an adapter over the application layer (app/syncService.ts, app/demoProfile.ts):
 // the active profile's sync (the demo's when none is active), the demo, the run history, and cancelling.
-import type {
-  AppSyncResult,
-  DomainHandlers,
-  Result,
-  SyncCommands,
-  SyncSummary,
-} from '../../src-shared/contract.ts';
-import { fail, ok } from '../../src-shared/contract.ts';
+import type { AppSyncResult, DomainHandlers, Result, SyncCommands, SyncSummary } from '#shared/contract.ts';
+import { fail, ok } from '#shared/contract.ts';
 import { syncDemo } from '../app/demoProfile.ts';
 import { lastVerificationOf, syncHistory } from '../app/statusService.ts';
 import { noCredentials, syncBusy } from '../app/syncOutcome.ts';
@@ -28,6 +22,7 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
     ...(deps.migrationsDir ? { migrationsDir: deps.migrationsDir } : {}),
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.network ? { network: deps.network } : {}),
   });
 
   /** Runs one sync at a time; `sync:cancel` aborts it. */

@@ -4,9 +4,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fail, ok, type Events, type Handlers, type QuerySpec } from '../../src-shared/contract.ts';
+import { fail, ok, type Events, type Handlers, type QuerySpec } from '#shared/contract.ts';
 import { startWebServer, type RunningWebServer, type SubscribeToEvent } from './server.ts';
-import { withStubs } from '../../src-shared/testing/withStubs.ts';
+import { withStubs } from '#shared/testing/withStubs.ts';
 
 interface Answer {
   status: number;
@@ -264,6 +264,58 @@ describe('web bridge security', () => {
     ]) {
       expect((await send(server.port, 'GET', path, withSession())).status, path).toBe(404);
     }
+  });
+
+  it('matches command names exactly on the path as sent: no `..` or `.` reaches another command', async () => {
+    const rebuilds: string[] = [];
+    const original = small.handlers['store:rebuild'];
+    small.handlers['store:rebuild'] = async () => {
+      rebuilds.push('called');
+      return ok({ setAsidePath: null });
+    };
+    try {
+      for (const path of [
+        '/api/invoke/app:getState/../store:rebuild',
+        '/api/invoke/./store:rebuild',
+        '/api/x/../invoke/store:rebuild',
+        '/assets/../api/invoke/store:rebuild',
+        '/api/invoke/app:getState/%2e%2e/store:rebuild',
+      ]) {
+        const answer = await send(
+          server.port,
+          'POST',
+          path,
+          withSession({ Origin: `http://${host}`, 'Content-Type': 'application/json' }),
+          '{}',
+        );
+        expect(answer.status, path).toBe(404);
+      }
+      expect(rebuilds).toEqual([]);
+      expect((await post('store:rebuild', {})).status).toBe(200); // the exact name still works
+      expect(rebuilds).toEqual(['called']);
+    } finally {
+      small.handlers['store:rebuild'] = original;
+    }
+  });
+
+  it("checks the event stream's Origin like every other route", async () => {
+    const events = (extra: Record<string, string>): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port: server.port, path: '/api/events', headers: withSession(extra) },
+          (res) => {
+            resolve(res.statusCode ?? 0);
+            req.destroy();
+          },
+        );
+        req.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' ? undefined : reject(e)));
+        req.end();
+      });
+    expect(await events({ Origin: 'http://evil.example' })).toBe(403);
+    expect(await events({ Origin: `http://127.0.0.1:${server.port + 1}` })).toBe(403);
+    expect(await events({ Origin: 'null' })).toBe(403);
+    expect(await events({ Origin: `http://${host}` })).toBe(200);
+    expect(await events({})).toBe(200); // a browser's own same-origin EventSource sends none
   });
 
   it('pushes events to the page over server-sent events', async () => {

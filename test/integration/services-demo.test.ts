@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { createV2Client } from '../../src-main/api/v2/client.ts';
 import { demoSourceId } from '../../src-main/app/demoProfile.ts';
 import { startEmulator } from '../../src-main/emulator/index.ts';

@@ -7,7 +7,7 @@ import {
   type PixelRatio,
   type TableFormat,
   type TrendGrain,
-} from '../../../src-shared/contract.ts';
+} from '#shared/contract.ts';
 import { querySpecProblem } from '../../analytics/query.ts';
 import { chartFromStore, rowsFromStore } from '../../app/exportService.ts';
 import { readFileAsync } from '../../app/storeService.ts';

@@ -2,9 +2,10 @@
 // adapter over the application layer (app/statusService.ts, app/storeService.ts).
 import { describePresses } from '../../analytics/pressTotals.ts';
 import { storeStatus } from '../../app/statusService.ts';
-import { checkFileIfAny, damagedFileSentence, readFile } from '../../app/storeService.ts';
+import { checkFileIfAny, readFile } from '../../app/storeService.ts';
 import { verificationSentence } from '../../app/syncOutcome.ts';
 import { defaultStorePath } from '../../paths.ts';
+import { failures } from '../../core/failures.ts';
 import { migrationLine } from '../migrationLine.ts';
 import { optBool, optString } from '../command.ts';
 import type { CliCommand } from '../command.ts';
@@ -33,7 +34,7 @@ export const status: CliCommand = {
     const path = optString(options, 'db') ?? defaultStorePath('default', io.env);
     const check = optBool(options, 'check') ? await checkFileIfAny(path) : null;
     if (check && !check.ok) {
-      io.stdout.write(`Store: ${path}\n${damagedFileSentence(path, check.problems)}\n`);
+      io.stdout.write(`Store: ${path}\nCheck: ${check.message}\n`);
       return 1;
     }
     const st = readFile(path, (store) => storeStatus(store, Date.now()), {
@@ -85,6 +86,7 @@ export const status: CliCommand = {
     for (const c of checkpoints) lines.push(`Checkpoint ${c.stream}: ${c.state} (updated ${c.updatedAt})`);
     if (st.verification)
       lines.push(`${verificationSentence(st.verification.verification)} (${st.verification.checkedAt})`);
+    if (st.readOnly) lines.push(failures.readOnly(path, st.readOnly));
     io.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   },

@@ -1,7 +1,8 @@
 // `feedback-desk sync`: pull v2 and/or v1 into the local store — resumable, incremental, one sync per file — with a
 // live progress display per stream. An adapter over the application layer: the same sync service (app/syncService.ts)
 // and outcome sentences (app/syncOutcome.ts) as the app's Sync now.
-import { parseLocalDate } from '../../api/localTime.ts';
+import { createNetworkFetch, describeNetwork, proxyFromEnv } from '../../api/network.ts';
+import { parseLocalDate } from '../../core/localTime.ts';
 import { checkBeforeRebuild } from '../../app/storeService.ts';
 import {
   streamLines,
@@ -59,6 +60,8 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       'An interrupted sync (Ctrl-C, a lost connection, a kill) resumes where it stopped on the next run; a finished',
       'one makes the next run incremental: the last days are fetched again and replace what is stored (late',
       'uploads, late misuse decisions, deletions). Only one sync writes to a file at a time.',
+      'Requests go through the proxy in HTTPS_PROXY / HTTP_PROXY (NO_PROXY lists exceptions) and trust the system',
+      "certificate store and NODE_EXTRA_CA_CERTS besides Node's own CAs; --verbose says which proxy was used.",
     ].join('\n'),
     options: [
       {
@@ -124,6 +127,11 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         description: 'whole days before the last sync fetched again and replaced (default 3)',
       },
       {
+        name: 'verbose',
+        type: 'boolean',
+        description: 'say how requests reach the service (which proxy, which certificates are trusted)',
+      },
+      {
         name: 'page-size',
         type: 'integer',
         valueName: 'N',
@@ -152,6 +160,8 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       const trailingDays = optInt(options, 'trailing-days');
       const dbPath = optString(options, 'db') ?? profile?.dbPath ?? defaultStorePath('default', io.env);
 
+      // The proxy for this address from the environment (a bad HTTPS_PROXY is said before anything starts).
+      const network = proxyFromEnv(baseUrl, io.env);
       const display = createProgressDisplay(io);
       const secrets: ProfileSecrets = { v2Token: null, v1: null };
       if (profile) {
@@ -175,6 +185,7 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
 
       if (optBool(options, 'rebuild')) io.stdout.write(`${await checkBeforeRebuild(dbPath)}\n`);
       io.stdout.write(`Syncing ${baseUrl} (${source === 'both' ? 'v2 and v1' : source}) into ${dbPath}\n`);
+      if (optBool(options, 'verbose')) io.stdout.write(`${describeNetwork(network, baseUrl)}\n`);
       try {
         // The same service the app's Sync now runs: the probe, the sync on its thread, the check, the outcome.
         const outcome = await runTargetSync(
@@ -188,6 +199,8 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
             ...(trailingDays !== undefined ? { trailingDays } : {}),
             ...(pageSize ? { pageSize } : {}),
             ...(deps.now ? { now: deps.now } : {}),
+            fetch: createNetworkFetch(network),
+            network: () => network,
             signal: io.signal,
             onProgress: (p) => display.update(p),
             onRetry: (r) =>
