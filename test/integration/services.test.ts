@@ -81,7 +81,13 @@ describe('services', () => {
     expect(check.value.verification).toMatchObject({ mismatchCount: 0 });
     expect(check.value.verification.localTotal).toBe(check.value.verification.serviceTotal);
     const feedback = events.filter((e) => e.stream === 'v2:button-feedbacks');
-    expect(feedback.at(-1)).toMatchObject({ phase: 'done', fraction: 1, items: result.value.feedbackCount });
+    expect(feedback.at(-1)).toMatchObject({ phase: 'done', fraction: 1 });
+    // Newest first: the recent window, then the history before it; on a first sync the two are disjoint, so
+    // what both received adds up to the presses held.
+    const received = events
+      .filter((e) => (e.stream === 'v2:button-feedbacks' || e.stream === 'v2:history') && e.phase === 'done')
+      .reduce((n, e) => n + e.items, 0);
+    expect(received).toBe(result.value.feedbackCount);
     const fractions = feedback.map((e) => e.fraction ?? 0);
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b)); // never goes backwards
 
