@@ -7,6 +7,7 @@ import { createExportHandlers } from './handlers/export.ts';
 import { createDownloadShelf, type Download } from './export/downloadShelf.ts';
 import { createCommentHandlers } from './handlers/comments.ts';
 import { createConnectionsHandlers } from './handlers/connections.ts';
+import { createCoverageHandlers } from './handlers/coverage.ts';
 import type { HandlerContext, ServicesDeps } from './handlers/context.ts';
 import { createFollowupHandlers } from './handlers/followups.ts';
 import { createPeopleHandlers } from './handlers/people.ts';
@@ -117,6 +118,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...createAppHandlers(ctx),
     ...createAnalyticsHandlers(ctx),
     ...createSyncHandlers(ctx),
+    ...createCoverageHandlers(ctx),
     ...createExportHandlers(ctx, downloads),
     ...createFollowupHandlers(ctx),
     ...createCommentHandlers(ctx),

@@ -6,13 +6,14 @@ import type { RetryInfo } from '../api/http.ts';
 import type { PaceInfo } from '../api/pacing.ts';
 import type { V1Client } from '../api/v1/client.ts';
 import type { V2Client } from '../api/v2/client.ts';
-import { StoreError } from '../store/db.ts';
+import { storeFailure } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 import type { V2ClientConfig } from './feedbackPages.ts';
 import { explainEmptyV1, explainEmptyV2, v1PressesBetween, v2PressesBetween } from './history.ts';
 import type { CoveredWindow } from './history.ts';
 import { addDays } from './plan.ts';
 import { acquireSyncLock } from './syncLock.ts';
+import { surveyDefinitionStreams, syncSurveyDefinitions } from './surveyDefinitions.ts';
 import { syncV1 } from './syncV1.ts';
 import { syncV2 } from './syncV2.ts';
 import { syncV2Resources } from './v2Resources.ts';
@@ -43,6 +44,11 @@ export interface RunSyncOptions {
   full?: boolean;
   /** Whole local days re-fetched and replaced on an incremental run (default 3). */
   trailingDays?: number;
+  /**
+   * Newest first: a first v2 sync stores the definitions and the last this many days first (the views open on them),
+   * then fills in the older history backwards (default 90; 0: one pass from the first day).
+   */
+  firstWindowDays?: number;
   signal?: AbortSignal;
   onProgress?: (p: SyncProgress) => void;
   onRetry?: (info: RetryInfo) => void;
@@ -133,7 +139,7 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
         streams[at] = { stream, source, ...r, seconds: (performance.now() - t0) / 1000 };
         return r.status === 'done';
       } catch (caught) {
-        const error = damaged(caught, store.path);
+        const error = storeFailure(caught, store.path);
         const message = error instanceof Error ? error.message : String(error);
         firstError ??= error instanceof Error ? error : new Error(message);
         try {
@@ -164,7 +170,11 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
       // follow the button feedbacks: alongside, both compete for the two cores and the write lock (first sync of
       // `large`: button feedbacks 74–87k/s alongside, 111k/s before the resources; the whole command about the same).
       const alongside = store.buttonFeedback.newestAt() !== null;
-      const started: { resources?: Promise<boolean>; window?: { from: string; to: string } } = {};
+      const started: {
+        resources?: Promise<boolean>;
+        window?: { from: string; to: string };
+        definitions?: string;
+      } = {};
       const startResources = (window: { from: string; to: string }): void => {
         started.resources = run(streamNames.v2Resources, 'v2', async (onProgress) => {
           const r = await syncV2Resources({
@@ -175,6 +185,7 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
             since: window.from,
             until: window.to,
             ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
+            ...(started.definitions === 'done' ? { skip: surveyDefinitionStreams } : {}),
           });
           return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: null };
         });
@@ -189,6 +200,20 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
             ...common,
             onProgress,
             onWindow: alongside ? startResources : (window) => (started.window = window),
+            firstWindowDays: o.firstWindowDays ?? 90,
+            // A first sync: the survey definitions before the presses (the views tell scales apart by them).
+            ...(alongside
+              ? {}
+              : {
+                  beforeFeedbacks: async () => {
+                    started.definitions = await syncSurveyDefinitions({
+                      store,
+                      client: v2.client,
+                      onProgress,
+                      ...(o.signal ? { signal: o.signal } : {}),
+                    });
+                  },
+                }),
             ...(o.full ? { full: true } : {}),
             ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
             ...(v2.config ? { clientConfig: v2.config } : {}),
@@ -267,15 +292,6 @@ async function coveredV2(
 }
 
 /** SQLite finding the file damaged mid-sync: said as the open-time check says it, with the way out. */
-function damaged(error: unknown, path: string): unknown {
-  const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
-  if (code !== 'SQLITE_CORRUPT' && code !== 'SQLITE_NOTADB') return error;
-  return new StoreError(
-    'corrupt',
-    `The data file ${path} turned out to be damaged during the sync. Rebuild it from the service ('feedback-desk sync --rebuild' sets it aside and syncs again).`,
-  );
-}
-
 /** The newest v1 press stored (ISO), per survey through the key, or null. */
 function newestV1Press(store: Store): string | null {
   try {

@@ -21,6 +21,7 @@ import {
   type ShellEvents,
 } from './connections.ts';
 import { commentArgs, type CommentCommands } from './comments.ts';
+import { coverageArgs, type CoverageCommands } from './coverage.ts';
 import { followupArgs, type FollowupCommands } from './followups.ts';
 import type { Parsed } from './parse.ts';
 import { peopleArgs, type PeopleCommands } from './people.ts';
@@ -35,6 +36,7 @@ export * from './app.ts';
 export * from './explain.ts';
 export * from './export.ts';
 export * from './comments.ts';
+export * from './coverage.ts';
 export * from './feedbackFilter.ts';
 export * from './followups.ts';
 export * from './people.ts';
@@ -52,6 +54,7 @@ export interface Commands
     StoreUpdateCommands,
     AnalyticsCommands,
     SyncCommands,
+    CoverageCommands,
     FollowupCommands,
     CommentCommands,
     AlertCommands,
@@ -76,6 +79,7 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...storeUpdateArgs,
   ...analyticsArgs,
   ...syncArgs,
+  ...coverageArgs,
   ...exportArgs,
   ...followupArgs,
   ...commentArgs,

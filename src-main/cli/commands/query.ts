@@ -12,7 +12,7 @@ import {
 import { neutraliseCell } from '../../export/tableCsv.ts';
 import { runQuery } from '../../analytics/query.ts';
 import { defaultStorePath } from '../../paths.ts';
-import { openStore } from '../../store/db.ts';
+import { openStore, storeFailure } from '../../store/db.ts';
 import { migrationLine } from '../migrationLine.ts';
 import { UsageError } from '../args.ts';
 import { optBool, optString } from '../command.ts';
@@ -252,6 +252,8 @@ export const query: CliCommand = {
       const rows = runQuery(store.db, spec);
       io.stdout.write(formatRows(rows, format));
       return 0;
+    } catch (error) {
+      throw storeFailure(error, store.path);
     } finally {
       store.close();
     }

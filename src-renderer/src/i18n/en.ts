@@ -15,6 +15,11 @@ export const en = {
     rebuild: 'Rebuild the local data',
     keptAside: 'The damaged file was kept as {path}.',
   },
+  coverage: {
+    syncing: 'History before {day} is still syncing.',
+    pending: 'History before {day} is not synced yet; the next sync fills it in.',
+    complete: 'The views show complete data from {day} on and update as more arrives.',
+  },
   storeUpdate: {
     running: 'Updating the local data for this version.',
     step: 'Step {step} of {steps}: {name}, {seconds} s so far.',

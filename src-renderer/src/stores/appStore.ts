@@ -3,7 +3,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AppState, StoreCheckResult, SyncProgress, SyncSummary } from '../../../src-shared/contract.ts';
 import { useClient } from '../client.ts';
-import { clearQueryCache } from '../composables/queryCache.ts';
+import { clearQueryCache, dataChanged } from '../composables/queryCache.ts';
 
 export const useAppStore = defineStore('app', () => {
   const state = ref<AppState | null>(null);
@@ -79,7 +79,7 @@ export const useAppStore = defineStore('app', () => {
     cancelled.value = false;
     progress.value = null;
     const stop = client.on('sync:progress', (p) => {
-      progress.value = p;
+      if (!p.coverage) progress.value = p; // the coverage opens the views (coverageStore.ts), it is no stream
     });
     try {
       const result = await client.invoke('demo:explore', {});
@@ -89,7 +89,7 @@ export const useAppStore = defineStore('app', () => {
         return false;
       }
       lastSummary.value = result.value;
-      clearQueryCache(); // the local data changed: every kept answer is old
+      dataChanged(); // the local data changed: every kept answer is old, every open view asks again
       await load();
       return true;
     } finally {
