@@ -84,6 +84,51 @@ beforeAll(() => {
     // New: only this week, scoring low: its mix effect pulls the whole down.
     ...presses(40, now, [60, 20, 10, 10]),
   ]);
+  // Follow-ups on point 10: the negative question's 100 answers a week move from 'Dirty' to 'Queue'; the positive
+  // question's 50 answers all 'Staff' in both weeks.
+  store.v2Resources.structure.replace('followupQuestions', [
+    {
+      followupQuestionId: 501,
+      surveyId: 100,
+      positive: false,
+      questionTextInDefaultLocale: 'What went wrong?',
+    },
+    {
+      followupQuestionId: 502,
+      surveyId: 100,
+      positive: true,
+      questionTextInDefaultLocale: 'What went well?',
+    },
+  ]);
+  const answers = (firstDay: number, question: number, options: [number, string, number][]) =>
+    options.flatMap(([option, text, n]) =>
+      Array.from({ length: n }, (_, i) => ({
+        feedbackId: `00000000-0000-4000-9000-${String(++next).padStart(12, '0')}`,
+        smileyId: 1,
+        localTime: `2024-03-${String(firstDay + (i % 7)).padStart(2, '0')}T12:00:00.000+01:00`,
+        surveyId: 100,
+        experiencePointId: 10,
+        buttonIndex: question === 501 ? 0 : 3,
+        misuse: false,
+        position: 1,
+        ui: 'physical',
+        followupQuestionId: question,
+        followupOptionId: option,
+        followupOptionTextInDefaultLocale: text,
+      })),
+    );
+  store.v2Resources.feedbackLists.writePage('followup', [
+    ...answers(before, 501, [
+      [5011, 'Queue', 20],
+      [5012, 'Dirty', 80],
+    ]),
+    ...answers(now, 501, [
+      [5011, 'Queue', 60],
+      [5012, 'Dirty', 40],
+    ]),
+    ...answers(before, 502, [[5021, 'Staff', 50]]),
+    ...answers(now, 502, [[5021, 'Staff', 50]]),
+  ]);
 });
 afterAll(() => {
   store.close();
@@ -192,6 +237,23 @@ describe('explainChange', () => {
       [101, 'How was the checkout?'],
     ]);
     expect(Math.abs(e.rows.reduce((s, r) => s + r.contribution, 0) - (e.change ?? NaN))).toBeLessThan(1e-9);
+  });
+
+  it('names the follow-up reasons that moved most, with a two-proportion z worked out here', () => {
+    const e = explainChange(store.db, args());
+    const pain = e.reasons.filter((r) => r.side === 'painPoint');
+    expect(pain.map((r) => [r.optionText, r.previousShare, r.share])).toEqual([
+      ['Dirty', 0.8, 0.4],
+      ['Queue', 0.2, 0.6],
+    ]);
+    // Queue: (0.6 − 0.2) / √(0.6·0.4/100 + 0.2·0.8/100) = 6.32: more than noise.
+    expect(pain[1]?.z).toBeCloseTo(0.4 / Math.sqrt(0.0024 + 0.0016), 9);
+    // Staff: all answers both weeks: no spread, nothing to tell.
+    expect(e.reasons.find((r) => r.side === 'highlight')).toMatchObject({
+      optionText: 'Staff',
+      share: 1,
+      z: null,
+    });
   });
 
   it('has no rows when a period has no presses, and gives the comparison dates', () => {
