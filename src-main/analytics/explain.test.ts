@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ButtonFeedbackV2 } from '../api/v2/records.ts';
+import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
 import type { ExplainArgs } from '../../src-shared/contract.ts';
 import { checkCommandArgs } from '../../src-shared/contract.ts';
 import { decomposeChange } from '../../src-shared/metrics/decomposition.ts';
