@@ -6,12 +6,13 @@ import { useFilterStore } from '../stores/filterStore.ts';
 import { useContractQuery } from './useContractQuery.ts';
 import { useScaleChoice } from './useScaleChoice.ts';
 
-export function useExplanation(by: Ref<ExplainBy>) {
+/** `shown`: whether the panel is on screen (nothing is asked while it is not). */
+export function useExplanation(by: Ref<ExplainBy>, shown: () => boolean = () => true) {
   const filters = useFilterStore();
   const { selected } = useScaleChoice();
   const args = computed(() =>
     explainRequest(filters.baseFilter, selected.value?.scales, filters.filters.compare, by.value),
   );
-  const query = useContractQuery('analytics:explain', () => args.value);
+  const query = useContractQuery('analytics:explain', () => (shown() ? args.value : null));
   return { query, asked: computed(() => args.value !== null) };
 }
