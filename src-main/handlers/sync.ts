@@ -78,6 +78,7 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
             'cancelled',
             'The demo sync was cancelled. What was already fetched is kept; explore the demo again to finish it.',
           );
+        void ctx.damage?.checkAfterSync(s.path, deps.migrationsDir); // in the background, on a worker
         return ok({
           feedbackCount: result.feedbackTotal,
           experiencePointCount: result.experiencePointCount,
@@ -147,6 +148,7 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
         const e = toAppError(error ?? new Error('The sync failed.'));
         return fail(e.code, e.message);
       }
+      void ctx.damage?.checkAfterSync(storePath, deps.migrationsDir); // in the background, on a worker
       return ok(result);
     } finally {
       ctx.sync.running = null;

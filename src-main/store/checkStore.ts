@@ -179,3 +179,25 @@ export async function setAsideIfDamaged(
     return { outcome: 'stuck', message: failures.cannotSetAside(path, whyNotWritable(error)), check };
   }
 }
+
+/** Damage found by the quick check that follows each sync, per file, until that file is set aside. */
+export interface DamageWatch {
+  /** Checks `path` on a worker thread; resolves with the verdict once known (callers need not wait). */
+  checkAfterSync(path: string, migrationsDir?: string): Promise<StoreCheck>;
+  /** The damage sentence found for `path`, or null. */
+  damaged(path: string): string | null;
+  forget(path: string): void;
+}
+
+export function createDamageWatch(): DamageWatch {
+  const found = new Map<string, string>();
+  return {
+    async checkAfterSync(path, migrationsDir) {
+      const check = await checkStoreInThread(path, migrationsDir);
+      if (check.verdict === 'damaged') found.set(path, check.message);
+      return check;
+    },
+    damaged: (path) => found.get(path) ?? null,
+    forget: (path) => void found.delete(path),
+  };
+}

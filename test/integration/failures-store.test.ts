@@ -330,6 +330,20 @@ describe('damage inside a table', () => {
     expect(rebuild.stdout).toMatch(/^Done: 4,168 presses/m);
   }, 120_000);
 
+  it('the quick check after a sync finds damage the sync did not read, before any query does', async () => {
+    const { path } = copyOfGood('damaged-sync');
+    damagePage(path, 'v2_comment_term');
+    const run = await cli(sync(path));
+    expect(run.code).toBe(1);
+    // The sync itself never read the page (it finished); the check after it did, and says what it found.
+    expect(run.stdout).toMatch(/^Done: 4,168 presses/m);
+    expect(said(run)).toMatch(
+      new RegExp(
+        `^feedback-desk sync: The local file ${path.replace(/[.]/g, '\\.')} is damaged \\(.+\\); nothing has been deleted\\. Rebuild it from the service: .*sync --rebuild.*$`,
+      ),
+    );
+  }, 120_000);
+
   it('a sound file is never set aside by --rebuild', async () => {
     const { folder, path } = copyOfGood('sound-rebuild');
     const rebuild = await cli(sync(path, '--rebuild'));
