@@ -353,6 +353,25 @@ describe('damage inside a table', () => {
   }, 120_000);
 });
 
+describe('many syncs started at once on one new file', () => {
+  it("each one finishes or is refused with the lock's sentence; none meets SQLite's 'database is locked'", async () => {
+    const path = join(dir, 'crowd.sqlite');
+    const runs = await Promise.all(Array.from({ length: 8 }, () => cli(sync(path))));
+    const escaped = path.replace(/[.]/g, '\\.');
+    for (const run of runs) {
+      expect(run.stderr).not.toMatch(/database is locked|SQLITE_BUSY/);
+      if (run.code === 0) expect(run.stdout).toMatch(/^Done: 4,168 presses/m);
+      else
+        expect(said(run)).toMatch(
+          new RegExp(
+            `^feedback-desk sync: Another sync is already writing to ${escaped} \\(process \\d+ on .+, started .+\\)\\. Wait for it to finish or stop it, then try again; two syncs never write to one file at once\\.$`,
+          ),
+        );
+    }
+    expect(runs.filter((r) => r.code === 0).length).toBeGreaterThanOrEqual(1);
+  }, 240_000);
+});
+
 describe('a folder given as the data file', () => {
   it('--rebuild says so and sets nothing aside', async () => {
     const folder = join(dir, 'a-folder');
