@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import { failures, isDamage, whyNotReadable, whyNotWritable } from '../app/failures.ts';
 import { threadModuleUrl } from '../threadModule.ts';
 import { openReadOnly } from './access.ts';
-import { defaultMigrationsDir, equivalentChecksums, loadMigrations } from './migrate.ts';
+import { defaultMigrationsDir, equivalentChecksums, loadMigrations, type Migration } from './migrate.ts';
 
 /** PRAGMA application_id of a Feedback Desk file ("FDsk"), set by migration 0003. */
 export const feedbackDeskApplicationId = 0x4644736b;
@@ -106,7 +106,12 @@ export function checkStore(path: string, migrationsDir: string = defaultMigratio
 
 /** The first applied migration whose text is no longer this version's (as `migrate` refuses it), or null. */
 function editedMigration(db: Database.Database, migrationsDir: string): string | null {
-  const migrations = loadMigrations(migrationsDir);
+  let migrations: Migration[];
+  try {
+    migrations = loadMigrations(migrationsDir);
+  } catch {
+    return null; // an incomplete installation is said when the file is opened, not as damage here
+  }
   const rows = db.prepare('SELECT version, name, checksum FROM schema_migration ORDER BY version').all() as {
     version: number;
     name: string;
