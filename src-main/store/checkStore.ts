@@ -79,7 +79,8 @@ export function checkStore(path: string, migrationsDir: string = defaultMigratio
     return unreadable(whyNotReadable(error));
   }
   if (header === 'empty') return sound();
-  if (header === 'not-sqlite') return damaged('its first bytes are not those of an SQLite database');
+  if (header === 'not-sqlite')
+    return damaged('it is not an SQLite database (its first bytes are damaged or missing)');
   if (header === 'foreign') return unreadable('it belongs to another application', failures.notOurs(path));
   let db: Database.Database | null = null;
   try {
