@@ -1,5 +1,5 @@
 // The composition root: opens the store on first use and merges every domain's handlers into the contract's.
-import type { Events, EventName, Handlers } from '../src-shared/contract.ts';
+import type { Events, EventName, Handlers } from '#shared/contract.ts';
 import { createAlertHandlers } from './handlers/alerts.ts';
 import { createAnalyticsHandlers } from './handlers/analytics.ts';
 import { createAppHandlers } from './handlers/app.ts';
@@ -7,6 +7,7 @@ import { createExportHandlers } from './handlers/export.ts';
 import { createDownloadShelf, type Download } from './export/downloadShelf.ts';
 import { createCommentHandlers } from './handlers/comments.ts';
 import { createConnectionsHandlers } from './handlers/connections.ts';
+import { createCoverageHandlers } from './handlers/coverage.ts';
 import type { HandlerContext, ServicesDeps } from './handlers/context.ts';
 import { createFollowupHandlers } from './handlers/followups.ts';
 import { createPeopleHandlers } from './handlers/people.ts';
@@ -121,6 +122,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...createAppHandlers(ctx),
     ...createAnalyticsHandlers(ctx),
     ...createSyncHandlers(ctx),
+    ...createCoverageHandlers(ctx),
     ...createExportHandlers(ctx, downloads),
     ...createFollowupHandlers(ctx),
     ...createCommentHandlers(ctx),

@@ -9,8 +9,8 @@ import type {
   AlertListArgs,
   AlertPage,
   AlertUser,
-} from '../../src-shared/contract.ts';
-import { parseAlertParameters } from '../api/v2/alerts.ts';
+} from '#shared/contract.ts';
+import { parseAlertParameters } from '../core/alertParameters.ts';
 import { dayNumber, pointNames, statement, subtreeCte, whereClause } from './feedbackSql.ts';
 
 /** A cursor that does not belong to this list. */

@@ -1,6 +1,6 @@
 // QuerySpec → SQL over the daily or hourly rollup → result rows with their measures, and the tree for pickers.
 import type Database from 'better-sqlite3';
-import { parseLocalDate } from '../../src-shared/calendar.ts';
+import { parseLocalDate } from '#shared/calendar.ts';
 import type {
   ExperiencePointLevel,
   PressSource,
@@ -8,16 +8,18 @@ import type {
   QuerySpec,
   TreeItem,
   TreeItemType,
-} from '../../src-shared/contract.ts';
-import { parseQuerySpec } from '../../src-shared/contract.ts';
+} from '#shared/contract.ts';
+import { parseQuerySpec } from '#shared/contract.ts';
 import { bucketKeys, buttonsOfAll, fillBuckets, planComparison, timeGrainOf } from './comparison.ts';
 import {
   foldGroups,
   groupKey,
+  measureEstimates,
   measureValues,
   pressedButtons,
   sortRows,
   writeComparison,
+  writeIntervals,
   type Group,
   type KeyValue,
   type ReadRow,
@@ -345,6 +347,12 @@ export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
       const values = measureValues(spec, group.counts, button);
       Object.assign(row, values);
       if (before) writeComparison(row, values, measureValues(spec, before.counts, button));
+      if (spec.interval)
+        writeIntervals(
+          row,
+          measureEstimates(spec, group.counts, button),
+          before ? measureEstimates(spec, before.counts, button) : undefined,
+        );
       rows.push(row);
     }
   }

@@ -1,19 +1,13 @@
 // What every domain's handlers share: the opened store, the running sync, events, and turning failures into Results.
-import type {
-  AppError,
-  CommandArgs,
-  CommandName,
-  Events,
-  EventName,
-  Result,
-} from '../../src-shared/contract.ts';
-import { checkCommandArgs, fail } from '../../src-shared/contract.ts';
+import type { AppError, CommandArgs, CommandName, Events, EventName, Result } from '#shared/contract.ts';
+import { checkCommandArgs, fail } from '#shared/contract.ts';
 import { ApiError, errorCodeOf } from '../api/errors.ts';
-import { describeStoreFailure, isBusy } from '../app/failures.ts';
-import type { CredentialsInfo } from '../../src-shared/contract.ts';
+import { describeStoreFailure, isBusy } from '../core/failures.ts';
+import type { CredentialsInfo } from '#shared/contract.ts';
 import { CredentialError } from '../credentials/credentialStore.ts';
 import type { CredentialStore } from '../credentials/credentialStore.ts';
 import type { ChooseExportPath } from '../export/saveDialog.ts';
+import type { ResolveNetwork } from '../api/network.ts';
 import type { Connections } from '../profiles/connections.ts';
 import type { ProfileRegistry } from '../profiles/registry.ts';
 import { StoreError } from '../store/db.ts';
@@ -47,7 +41,10 @@ export interface ServicesDeps {
   startEmulator?: (options: EmulatorOptions) => Promise<RunningEmulator>;
   /** The demo world's size (tests use 'tiny'). */
   demoSize?: EmulatorOptions['size'];
+  /** How requests reach the service on this thread (desktop: Chromium's stack; CLI: the environment's proxy). */
   fetch?: typeof globalThis.fetch;
+  /** The proxy and certificates for an address, as plain data for the sync's threads (api/network.ts). */
+  network?: ResolveNetwork;
   migrationsDir?: string;
   now?: () => Date;
   /** Desktop: where to save an export (the native save dialog). Absent (web mode): exports become downloads. */

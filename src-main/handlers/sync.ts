@@ -1,12 +1,6 @@
 // Handlers of the sync domain: the demo sync (the built-in emulator on loopback) and cancelling a running sync.
-import type {
-  AppSyncResult,
-  DomainHandlers,
-  Result,
-  SyncCommands,
-  SyncSummary,
-} from '../../src-shared/contract.ts';
-import { fail, ok } from '../../src-shared/contract.ts';
+import type { AppSyncResult, DomainHandlers, Result, SyncCommands, SyncSummary } from '#shared/contract.ts';
+import { fail, ok } from '#shared/contract.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import { lastVerification } from '../analytics/reconciliation.ts';
 import { readProfileSecrets } from '../profiles/connections.ts';
@@ -135,6 +129,7 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
       onProgress: (p) => ctx.emit('sync:progress', p),
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(deps.network ? { network: deps.network } : {}),
     });
     ctx.sync.running = { controller, done: work.catch(() => undefined) };
     try {

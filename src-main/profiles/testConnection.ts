@@ -1,6 +1,6 @@
 // "Test connection": asks the service whether the given credentials work — v2 token introspection (scopes) and the
 // authorised tree's roots, a v1 root-folder call — before anything is stored. Never quotes a secret.
-import type { CheckOutcome, ConnectionDraft, ConnectionTest } from '../../src-shared/contract.ts';
+import type { CheckOutcome, ConnectionDraft, ConnectionTest } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';
@@ -26,7 +26,12 @@ async function testV2(
   o: TestConnectionOptions,
 ): Promise<NonNullable<ConnectionTest['v2']>> {
   try {
-    const info = await checkV2Token({ baseUrl, token, timeoutMs: o.timeoutMs ?? 15_000 });
+    const info = await checkV2Token({
+      baseUrl,
+      token,
+      timeoutMs: o.timeoutMs ?? 15_000,
+      ...(o.fetch ? { fetch: o.fetch } : {}),
+    });
     const client = createV2Client({
       baseUrl,
       token,

@@ -3,7 +3,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { errorCode, whyNotWritable } from '../app/failures.ts';
+import { errorCode, whyNotWritable } from '../core/failures.ts';
 
 // SQLite reads `file:` names as URIs only when told before its first connection in this process: opening a file in
 // a read-only folder needs `?immutable=1` (WAL would otherwise create its -shm beside it). Our own paths are absolute,

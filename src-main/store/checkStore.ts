@@ -4,7 +4,7 @@ import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { failures, isDamage, whyNotReadable, whyNotWritable } from '../app/failures.ts';
+import { failures, isDamage, whyNotReadable, whyNotWritable } from '../core/failures.ts';
 import { threadModuleUrl } from '../threadModule.ts';
 import { openReadOnly } from './access.ts';
 import { defaultMigrationsDir, equivalentChecksums, loadMigrations, type Migration } from './migrate.ts';
@@ -37,7 +37,7 @@ export interface StoreCheck {
   verdict: 'sound' | 'damaged' | 'unreadable';
   /** What is wrong, in the user's words (empty when ok). */
   problems: string[];
-  /** The verdict in one sentence (app/failures.ts), what to do included. */
+  /** The verdict in one sentence (core/failures.ts), what to do included. */
   message: string;
   seconds: number;
 }

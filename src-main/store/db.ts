@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describeStoreFailure, failures, isDamage, isReadOnly, whyNotReadable } from '../app/failures.ts';
+import { describeStoreFailure, failures, isDamage, isReadOnly, whyNotReadable } from '../core/failures.ts';
 import { openReadOnly, storeNotWritable } from './access.ts';
 import { checkHeader } from './checkStore.ts';
 import {

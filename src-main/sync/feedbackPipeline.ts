@@ -1,18 +1,18 @@
-// One button-feedback stream (one scope): plan windows, fetch pages (the next one already in flight), gather them
-// into batches of several pages, hand each batch with its checkpoint to the writer, report progress, stop on cancel.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+// One button-feedback stream (one scope), in one of its two phases: 'first' plans the run and fetches its windows
+// (on a first sync only the newest days), 'history' fills in the days before them newest first. Pages are fetched
+// (the next one already in flight), gathered into batches of several pages and handed with their checkpoint to the
+// writer; progress; cancellation. The cursor arithmetic lives in plan.ts, the batching in feedbackBatcher.ts.
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
-import { parseLocalDate } from '../api/localTime.ts';
+import { parseLocalDate } from '../core/localTime.ts';
 import { maxPageSize } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';
-import { createBatchBuilder } from '../store/repos/feedbackBatch.ts';
 import type { PageSource } from './feedbackPages.ts';
-import type { SwapSpec } from '../store/repos/buttonFeedbackRepo.ts';
-import type { FeedbackWriter, WriteResult } from './feedbackWriter.ts';
-import { advance, buttonFeedbackStreamOf, daysBetween, parseCursor, planRun } from './plan.ts';
+import type { FeedbackWriter } from './feedbackWriter.ts';
+import { createBatcher } from './feedbackBatcher.ts';
+import type { Batcher, PhaseWindow } from './feedbackBatcher.ts';
+import { advance, advanceBack, buttonFeedbackStreamOf, daysBetween, parseCursor, planRun } from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';
-
-const msPerDay = 86_400_000;
 
 export interface FeedbackStreamOptions {
   store: Store;
@@ -27,6 +27,10 @@ export interface FeedbackStreamOptions {
   trailingDays: number;
   /** Re-fetch everything and replace it window by window. */
   full?: boolean;
+  /** Newest first: a first sync's 'first' phase fetches from this day only, 'history' the days before it. */
+  firstWindowFrom?: string;
+  /** 'first' (default): plan and fetch the run's windows; 'history': the backfill the cursor holds, newest first. */
+  phase?: 'first' | 'history';
   pageSize?: number;
   /** Rows per write transaction (default five pages, at most 50,000). */
   batchRows?: number;
@@ -37,6 +41,8 @@ export interface FeedbackStreamOptions {
   signal?: AbortSignal;
   now: () => Date;
   onProgress: (p: SyncProgress) => void;
+  /** Told the cursor each time a backfill window has been committed (the views' coverage moved back). */
+  onCommitted?: (cursor: FeedbackCursor) => void;
   /** Counts added to as the stream goes (so a caller knows them when the stream throws). */
   tally?: { itemsReceived: number; rowsInserted: number; rowsRemoved: number; pages: number };
 }
@@ -49,19 +55,69 @@ export interface FeedbackStreamResult {
   /** Stored rows the replaced windows no longer hold (deleted or moved at the service). */
   rowsRemoved: number;
   pages: number;
+  /** Where the stream stands afterwards (as committed). */
+  cursor: FeedbackCursor;
 }
 
-/** Runs the stream to its end (or to cancellation); throws ApiError or a store error on failure. */
+/** How a phase reads and moves the cursor: its current window, the cursor after a page, whether it is done. */
+interface Phase {
+  /** The progress events' stream name. */
+  name: string;
+  window(c: FeedbackCursor): PhaseWindow;
+  next(c: FeedbackCursor, nextOffset: number | null): FeedbackCursor;
+  done(c: FeedbackCursor): boolean;
+  fraction(c: FeedbackCursor, lastDay: string | null): number;
+}
+
+/** The backfill's progress events: one line apart from the first window's (e.g. `v2:history`, `v2:history@12`). */
+export function historyStreamOf(scope: number | null): string {
+  return scope === null ? 'v2:history' : `v2:history@${scope}`;
+}
+
+function phaseOf(o: FeedbackStreamOptions, start: FeedbackCursor): Phase {
+  const stream = buttonFeedbackStreamOf(o.scope);
+  if (o.phase === 'history') {
+    const end = start.from;
+    const total = Math.max(1, daysBetween(start.back?.floor ?? end, end));
+    return {
+      name: historyStreamOf(o.scope),
+      window: (c) => ({
+        start: c.back?.windowStart ?? c.from,
+        end: c.from,
+        offset: c.back?.offset ?? 0,
+        mode: 'append',
+      }),
+      next: advanceBack,
+      done: (c) => !c.back,
+      fraction: (c) => (c.back ? Math.min(1, daysBetween(c.from, end) / total) : 1),
+    };
+  }
+  return {
+    name: stream,
+    window: (c) => ({ start: c.windowStart, end: c.windowEnd, offset: c.offset, mode: c.mode }),
+    next: (c, nextOffset) => advance(c, nextOffset, o.now()),
+    done: (c) => c.complete,
+    fraction: fractionOf(start),
+  };
+}
+
+/** Runs the phase to its end (or to cancellation); throws ApiError or a store error on failure. */
 export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<FeedbackStreamResult> {
   const stream = buttonFeedbackStreamOf(o.scope);
-  const start = planRun(parseCursor(o.store.checkpoints.get(stream)), {
-    source: o.sourceId,
-    scope: o.scope,
-    from: o.since,
-    to: o.until,
-    trailingDays: o.trailingDays,
-    ...(o.full ? { full: true } : {}),
-  });
+  const stored = parseCursor(o.store.checkpoints.get(stream));
+  const start =
+    o.phase === 'history' && stored
+      ? stored
+      : planRun(stored, {
+          source: o.sourceId,
+          scope: o.scope,
+          from: o.since,
+          to: o.until,
+          trailingDays: o.trailingDays,
+          ...(o.full ? { full: true } : {}),
+          ...(o.firstWindowFrom ? { firstWindowFrom: o.firstWindowFrom } : {}),
+        });
+  const phase = phaseOf(o, start);
   const result: FeedbackStreamResult = {
     stream,
     status: 'done',
@@ -69,146 +125,114 @@ export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<Feedb
     rowsInserted: 0,
     rowsRemoved: 0,
     pages: 0,
+    cursor: start,
   };
-  // Five pages per transaction (at most 50,000 rows): bigger transactions write faster, a kill loses little.
-  const batchRows = o.batchRows ?? Math.min(50_000, 5 * (o.pageSize ?? maxPageSize));
-  const batchMs = o.batchMs ?? 2000;
-  const maxInFlight = o.maxInFlight ?? 2;
-  const builder = createBatchBuilder();
-  const inFlight: Promise<WriteResult>[] = [];
-  const fraction = fractionOf(start);
-  const started = performance.now();
-  let lastFlush = performance.now();
-
-  const progress = (
-    phase: SyncProgress['phase'],
-    c: FeedbackCursor,
-    lastDay: string | null,
-  ): SyncProgress => {
-    const seconds = (performance.now() - started) / 1000;
-    const f = phase === 'done' ? 1 : fraction(c, lastDay);
-    const rate = seconds > 0 ? Math.round(result.itemsReceived / seconds) : 0;
-    return {
-      stream,
-      phase,
-      items: result.itemsReceived,
-      pages: result.pages,
-      fraction: f,
-      ...(rate > 0 ? { itemsPerSecond: rate } : {}),
-      ...(phase === 'running' && f > 0.02 && seconds > 2
-        ? { etaSeconds: Math.round((seconds * (1 - f)) / f) }
-        : {}),
-    };
-  };
-
   const tally = o.tally ?? { itemsReceived: 0, rowsInserted: 0, rowsRemoved: 0, pages: 0 };
-  const settle = (r: WriteResult): void => {
-    result.rowsInserted += r.inserted;
-    result.rowsRemoved += r.removed;
-    tally.rowsInserted += r.inserted;
-    tally.rowsRemoved += r.removed;
-  };
-
-  // True until the first batch of a window fetched from its first page has been handed over.
-  let firstOfWindow = false;
-
-  /** Hands the gathered pages to the writer with the cursor after them; `window` set: the window is complete. */
-  async function flush(after: FeedbackCursor, window: FeedbackCursor, windowDone: boolean): Promise<void> {
-    const batch = builder.build();
-    const spec: SwapSpec = {
-      stream,
-      fromMs: (parseLocalDate(window.windowStart) ?? 0) * msPerDay,
-      toMs: (parseLocalDate(window.windowEnd) ?? 0) * msPerDay,
-      scope: o.scope,
-    };
-    const first = firstOfWindow;
-    firstOfWindow = false;
-    lastFlush = performance.now();
-    const checkpoint = { stream, cursor: after };
-    const write =
-      window.mode === 'append'
-        ? o.writer.write({ kind: 'append', batch, checkpoint })
-        : o.writer.write({
-            kind: 'stage',
-            stream,
-            batch,
-            checkpoint,
-            ...(first ? { first: spec } : {}),
-            ...(windowDone ? { swap: spec } : {}),
-          });
-    write.catch(() => undefined); // observed below; never unhandled while waiting for others
-    inFlight.push(write);
-    while (inFlight.length > (windowDone ? 0 : maxInFlight - 1)) {
-      const first = inFlight.shift();
-      if (first) settle(await first);
-    }
-  }
-
-  let current = start;
-  o.onProgress(progress('running', current, null));
+  const batcher = createBatcher({
+    stream,
+    scope: o.scope,
+    writer: o.writer,
+    batchRows: o.batchRows ?? Math.min(50_000, 5 * (o.pageSize ?? maxPageSize)),
+    batchMs: o.batchMs ?? 2000,
+    maxInFlight: o.maxInFlight ?? 2,
+    onSettled: (r) => {
+      result.rowsInserted += r.inserted;
+      result.rowsRemoved += r.removed;
+      tally.rowsInserted += r.inserted;
+      tally.rowsRemoved += r.removed;
+    },
+    ...(o.phase === 'history' && o.onCommitted ? { onCommitted: o.onCommitted } : {}),
+  });
+  const progress = progressOf(phase, result);
+  o.onProgress(progress('running', start, null));
   try {
-    while (!current.complete && !o.signal?.aborted) {
-      const window = current;
-      let windowDone = false;
-      firstOfWindow = window.offset === 0;
-      const pages = o.pages.pages(
-        {
-          startDate: window.windowStart,
-          endDate: window.windowEnd,
-          includeMisuse: true,
-          limit: o.pageSize ?? maxPageSize,
-          ...(o.scope !== null ? { experiencePointId: o.scope } : {}),
-        },
-        window.offset,
-        o.signal,
+    while (!phase.done(result.cursor) && !o.signal?.aborted)
+      await fetchWindow(o, phase, batcher, result, tally, (c, lastDay) =>
+        o.onProgress(progress('running', c, lastDay)),
       );
-      try {
-        for await (const page of pages) {
-          const next = advance(current, page.next ? page.next.offset : null, o.now());
-          builder.addColumns(page.columns);
-          result.itemsReceived += page.columns.n;
-          result.pages++;
-          tally.itemsReceived += page.columns.n;
-          tally.pages++;
-          current = next;
-          windowDone = page.next === null;
-          // A replace window's first page goes at once: the writer compares it with the store meanwhile.
-          if (
-            windowDone ||
-            builder.size >= batchRows ||
-            (firstOfWindow && window.mode === 'replace') ||
-            performance.now() - lastFlush >= batchMs
-          )
-            await flush(current, window, windowDone);
-          o.onProgress(progress('running', current, page.lastLocalDay));
-          if (o.signal?.aborted) break;
-        }
-      } catch (error) {
-        // Keep what arrived before the failure (or the cancellation): it is complete, valid pages.
-        if (builder.size > 0 && !windowDone) await flush(current, window, false).catch(() => undefined);
-        throw error;
-      }
-      if (!windowDone && builder.size > 0) await flush(current, window, false);
-    }
-    while (inFlight.length > 0) {
-      const first = inFlight.shift();
-      if (first) settle(await first);
-    }
+    await batcher.drain();
   } catch (error) {
-    for (const s of await Promise.allSettled(inFlight.splice(0)))
-      if (s.status === 'fulfilled') settle(s.value);
+    await batcher.settleAll();
     if (o.signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) {
       result.status = 'cancelled';
       return result;
     }
     throw error;
   }
-  if (o.signal?.aborted && !current.complete) {
+  if (o.signal?.aborted && !phase.done(result.cursor)) {
     result.status = 'cancelled';
     return result;
   }
-  o.onProgress(progress('done', current, null));
+  o.onProgress(progress('done', result.cursor, null));
   return result;
+}
+
+/** Every page of the cursor's current window (from its offset), batched; keeps what arrived before a failure. */
+async function fetchWindow(
+  o: FeedbackStreamOptions,
+  phase: Phase,
+  batcher: Batcher,
+  result: FeedbackStreamResult,
+  tally: { itemsReceived: number; pages: number },
+  report: (c: FeedbackCursor, lastDay: string | null) => void,
+): Promise<void> {
+  const window = phase.window(result.cursor);
+  let windowDone = false;
+  batcher.startWindow(window);
+  const pages = o.pages.pages(
+    {
+      startDate: window.start,
+      endDate: window.end,
+      includeMisuse: true,
+      limit: o.pageSize ?? maxPageSize,
+      ...(o.scope !== null ? { experiencePointId: o.scope } : {}),
+    },
+    window.offset,
+    o.signal,
+  );
+  try {
+    for await (const page of pages) {
+      result.cursor = phase.next(result.cursor, page.next ? page.next.offset : null);
+      batcher.add(page.columns);
+      result.itemsReceived += page.columns.n;
+      result.pages++;
+      tally.itemsReceived += page.columns.n;
+      tally.pages++;
+      windowDone = page.next === null;
+      await batcher.maybeFlush(result.cursor, windowDone);
+      report(result.cursor, page.lastLocalDay);
+      if (o.signal?.aborted) break;
+    }
+  } catch (error) {
+    // Keep what arrived before the failure (or the cancellation): it is complete, valid pages.
+    if (!windowDone) await batcher.flushRest(result.cursor).catch(() => undefined);
+    throw error;
+  }
+  if (!windowDone) await batcher.flushRest(result.cursor);
+}
+
+/** A progress event of the phase: items, pages, the fraction done, the rate and (running) the time left. */
+function progressOf(
+  phase: Phase,
+  result: FeedbackStreamResult,
+): (p: SyncProgress['phase'], c: FeedbackCursor, lastDay: string | null) => SyncProgress {
+  const started = performance.now();
+  return (p, c, lastDay) => {
+    const seconds = (performance.now() - started) / 1000;
+    const f = p === 'done' ? 1 : phase.fraction(c, lastDay);
+    const rate = seconds > 0 ? Math.round(result.itemsReceived / seconds) : 0;
+    return {
+      stream: phase.name,
+      phase: p,
+      items: result.itemsReceived,
+      pages: result.pages,
+      fraction: f,
+      ...(rate > 0 ? { itemsPerSecond: rate } : {}),
+      ...(p === 'running' && f > 0.02 && seconds > 2
+        ? { etaSeconds: Math.round((seconds * (1 - f)) / f) }
+        : {}),
+    };
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Runs a whole sync of one data file: takes its lock, marks runs a killed process left behind, then the streams
 // (v2 tree and button feedbacks, every other v2 resource, v1), recording each stream's outcome for `status`.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
 import type { PaceInfo } from '../api/pacing.ts';
@@ -13,6 +13,7 @@ import { explainEmptyV1, explainEmptyV2, v1PressesBetween, v2PressesBetween } fr
 import type { CoveredWindow } from './history.ts';
 import { addDays } from './plan.ts';
 import { acquireSyncLock } from './syncLock.ts';
+import { surveyDefinitionStreams, syncSurveyDefinitions } from './surveyDefinitions.ts';
 import { syncV1 } from './syncV1.ts';
 import { syncV2 } from './syncV2.ts';
 import { syncV2Resources } from './v2Resources.ts';
@@ -43,6 +44,11 @@ export interface RunSyncOptions {
   full?: boolean;
   /** Whole local days re-fetched and replaced on an incremental run (default 3). */
   trailingDays?: number;
+  /**
+   * Newest first: a first v2 sync stores the definitions and the last this many days first (the views open on them),
+   * then fills in the older history backwards (default 90; 0: one pass from the first day).
+   */
+  firstWindowDays?: number;
   signal?: AbortSignal;
   onProgress?: (p: SyncProgress) => void;
   onRetry?: (info: RetryInfo) => void;
@@ -164,7 +170,11 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
       // follow the button feedbacks: alongside, both compete for the two cores and the write lock (first sync of
       // `large`: button feedbacks 74–87k/s alongside, 111k/s before the resources; the whole command about the same).
       const alongside = store.buttonFeedback.newestAt() !== null;
-      const started: { resources?: Promise<boolean>; window?: { from: string; to: string } } = {};
+      const started: {
+        resources?: Promise<boolean>;
+        window?: { from: string; to: string };
+        definitions?: string;
+      } = {};
       const startResources = (window: { from: string; to: string }): void => {
         started.resources = run(streamNames.v2Resources, 'v2', async (onProgress) => {
           const r = await syncV2Resources({
@@ -175,6 +185,7 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
             since: window.from,
             until: window.to,
             ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
+            ...(started.definitions === 'done' ? { skip: surveyDefinitionStreams } : {}),
           });
           return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: null };
         });
@@ -189,6 +200,20 @@ export async function runSync(o: RunSyncOptions): Promise<RunSyncResult> {
             ...common,
             onProgress,
             onWindow: alongside ? startResources : (window) => (started.window = window),
+            firstWindowDays: o.firstWindowDays ?? 90,
+            // A first sync: the survey definitions before the presses (the views tell scales apart by them).
+            ...(alongside
+              ? {}
+              : {
+                  beforeFeedbacks: async () => {
+                    started.definitions = await syncSurveyDefinitions({
+                      store,
+                      client: v2.client,
+                      onProgress,
+                      ...(o.signal ? { signal: o.signal } : {}),
+                    });
+                  },
+                }),
             ...(o.full ? { full: true } : {}),
             ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
             ...(v2.config ? { clientConfig: v2.config } : {}),

@@ -1,5 +1,5 @@
 // Planning the v2 button-feedback stream: date range, year-long windows, and the checkpoint cursor that resumes it.
-import { formatLocalDay, parseLocalDate } from '../api/localTime.ts';
+import { formatLocalDay, parseLocalDate } from '../core/localTime.ts';
 
 export const buttonFeedbackStream = 'v2:button-feedbacks';
 
@@ -42,6 +42,21 @@ export interface FeedbackCursor {
   complete: boolean;
   /** When the stream last became complete (ISO instant): the base of the next run's trailing window. */
   syncedAt: string | null;
+  /**
+   * Newest first: the days before `from` still to be filled in, newest window first (backfill.ts). `from` moves back
+   * as each backfill window is stored, so [from, to) is always the complete part. Absent or null: none.
+   */
+  back?: Backfill | null;
+}
+
+/**
+ * The history a first sync fills in after its first window: the window [windowStart, from) of the cursor it belongs
+ * to, fetched from `offset`; the next one ends where this one starts, down to `floor` (the range's first day).
+ */
+export interface Backfill {
+  floor: string;
+  windowStart: string;
+  offset: number;
 }
 
 /** Today's UTC date moved by `days`, as `yyyy-MM-dd`. */
@@ -77,6 +92,20 @@ export function validSkip(skip: unknown): boolean {
   return ['from', 'to'].every((d) => typeof k[d] === 'string' && parseLocalDate(k[d]) !== null);
 }
 
+/** A cursor's `back` as stored: absent, null, or two local dates and an offset. */
+function validBack(back: unknown): boolean {
+  if (back === undefined || back === null) return true;
+  if (typeof back !== 'object') return false;
+  const b = back as Record<string, unknown>;
+  const offset = b.offset;
+  return (
+    ['floor', 'windowStart'].every((d) => typeof b[d] === 'string' && parseLocalDate(b[d]) !== null) &&
+    typeof offset === 'number' &&
+    Number.isSafeInteger(offset) &&
+    offset >= 0
+  );
+}
+
 export function parseCursor(value: unknown): FeedbackCursor | null {
   if (!value || typeof value !== 'object') return null;
   const c = value as Record<string, unknown>;
@@ -103,7 +132,7 @@ export function parseCursor(value: unknown): FeedbackCursor | null {
     return null;
   if (c.syncedAt !== null && (typeof c.syncedAt !== 'string' || Number.isNaN(Date.parse(c.syncedAt))))
     return null;
-  if (!validSkip(c.skip)) return null;
+  if (!validSkip(c.skip) || !validBack(c.back)) return null;
   return value as FeedbackCursor;
 }
 
@@ -122,6 +151,11 @@ export interface PlanRequest {
   trailingDays: number;
   /** Fetch the whole range again and replace what is stored, window by window (the checkpoint is not resumed). */
   full?: boolean;
+  /**
+   * Newest first: a first sync stores [firstWindowFrom, to) first and then fills in [from, firstWindowFrom) backwards
+   * (the cursor's `back`). Absent, or not inside the range: one pass from `from`.
+   */
+  firstWindowFrom?: string;
 }
 
 /** Days no window covers (stored already): a window ending at `from` is followed by one starting at `to`. */
@@ -203,8 +237,53 @@ export function planRun(previous: FeedbackCursor | null, req: PlanRequest): Feed
     syncedAt,
   });
   if (req.full) return fresh(req.from, req.from, req.to, req.to, previous?.syncedAt ?? null);
-  if (!previous || previous.source !== req.source || previous.scope !== req.scope)
-    return fresh(req.from, req.from, req.to, null, null);
+  if (!previous || previous.source !== req.source || previous.scope !== req.scope) {
+    const first = req.firstWindowFrom;
+    if (first === undefined || first <= req.from || first >= req.to)
+      return fresh(req.from, req.from, req.to, null, null);
+    return { ...fresh(first, first, req.to, null, null), back: backfillFrom(req.from, first) };
+  }
+  // A backfill still pending goes on after this run's own windows (further back when asked to).
+  const back = previous.back;
+  if (back) {
+    const floor = req.from < back.floor ? req.from : back.floor;
+    return { ...planForward(previous, { ...req, from: previous.from }, fresh), back: { ...back, floor } };
+  }
+  return planForward(previous, req, fresh);
+}
+
+/** The next backfill window ending at `end` (the first one: offset 0), or null when `end` reached `floor`. */
+export function backfillFrom(floor: string, end: string): Backfill | null {
+  if (end <= floor) return null;
+  const start = addDays(end, -backfillWindowDays);
+  return { floor, windowStart: start > floor ? start : floor, offset: 0 };
+}
+
+/** Days per backfill window: the views' coverage moves back half a year at a time. */
+export const backfillWindowDays = 183;
+
+/** The cursor after a backfill page: the next offset, or (window stored) `from` moved back and the next window. */
+export function advanceBack(cursor: FeedbackCursor, nextOffset: number | null): FeedbackCursor {
+  const back = cursor.back;
+  if (!back) return cursor;
+  if (nextOffset !== null) return { ...cursor, back: { ...back, offset: nextOffset } };
+  const { back: _done, ...rest } = cursor;
+  const next = backfillFrom(back.floor, back.windowStart);
+  // A finished backfill leaves no trace: the cursor is then the one a single pass from `floor` ends with.
+  return next ? { ...rest, from: back.windowStart, back: next } : { ...rest, from: back.windowStart };
+}
+
+type Fresh = (
+  from: string,
+  start: string,
+  to: string,
+  replaceUntil: string | null,
+  syncedAt: string | null,
+  skip?: SkippedDays,
+) => FeedbackCursor;
+
+/** planRun for a previous cursor of the same source and scope (its windows; a backfill is added by the caller). */
+function planForward(previous: FeedbackCursor, req: PlanRequest, fresh: Fresh): FeedbackCursor {
   const earlier = req.from < previous.from;
   if (earlier && !previous.complete) return fresh(req.from, req.from, req.to, null, null);
   const to = previous.to > req.to ? previous.to : req.to;

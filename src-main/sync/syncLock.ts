@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
-import { errorCode, failures, isDiskFull, whyNotWritable, type LockHolder } from '../app/failures.ts';
+import { errorCode, failures, isDiskFull, whyNotWritable, type LockHolder } from '../core/failures.ts';
 import { storeNotWritable } from '../store/access.ts';
 import { StoreError } from '../store/migrate.ts';
 

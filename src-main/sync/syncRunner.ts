@@ -3,13 +3,15 @@
 // thread can be started (e.g. a bundled build without the thread's module).
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { pressTotals } from '../analytics/pressTotals.ts';
 import type { PressTotals } from '../analytics/pressTotals.ts';
 import { ApiError } from '../api/errors.ts';
 import { describeMigration } from '../store/migrate.ts';
 import type { ApiErrorKind } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
+import { createNetworkFetch } from '../api/network.ts';
+import type { NetworkSettings } from '../api/network.ts';
 import type { PaceInfo } from '../api/pacing.ts';
 import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';
@@ -37,6 +39,8 @@ export interface SyncRequest {
   batchRows?: number;
   /** The run's clock as an ISO instant (tests and benchmarks pass a fixed one); default the system clock. */
   now?: string;
+  /** The proxy and certificates for the service (network.ts); default Node's fetch as it is. */
+  network?: NetworkSettings;
 }
 
 export interface SyncSummary {
@@ -120,10 +124,11 @@ export async function runSyncRequest(
       }),
   });
   try {
-    const http = {
+    const callbacks = {
       ...(cb.onRetry ? { onRetry: cb.onRetry } : {}),
       ...(cb.onPace ? { onPace: cb.onPace } : {}),
     };
+    const http = { ...callbacks, ...(req.network ? { fetch: createNetworkFetch(req.network) } : {}) };
     const sources: RunSyncOptions['sources'] = {};
     if (req.v2)
       sources.v2 = {
@@ -145,7 +150,7 @@ export async function runSyncRequest(
       store,
       sources,
       source: req.source,
-      ...http,
+      ...callbacks,
       ...(cb.signal ? { signal: cb.signal } : {}),
       ...(cb.onProgress ? { onProgress: cb.onProgress } : {}),
       ...(req.since ? { since: req.since } : {}),

@@ -1,6 +1,6 @@
 // The v1 sync: folder tree, surveys and questions; every survey's results by windows of local days, each window
 // replaced with its checkpoint in one transaction; alerts. Progress events, cancellation, a sync_run row.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import type { V1Client } from '../api/v1/client.ts';
 import { walkFolderTree } from '../api/v1/folderTree.ts';

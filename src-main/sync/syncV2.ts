@@ -1,6 +1,6 @@
 // The v2 sync: the tree, then every button feedback of the chosen scope (whole tree or subtrees) by local-date
 // windows, several pages per transaction with the checkpoint, written on a writer thread; progress, cancellation.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
 import type { PaceInfo } from '../api/pacing.ts';
@@ -9,11 +9,14 @@ import type { TreeItemV2 } from '../api/v2/records.ts';
 import type { Store } from '../store/db.ts';
 import { clientPageSource, threadPageSource } from './feedbackPages.ts';
 import type { V2ClientConfig } from './feedbackPages.ts';
-import { runFeedbackStream } from './feedbackPipeline.ts';
+import { historyStreamOf, runFeedbackStream } from './feedbackPipeline.ts';
+import type { FeedbackStreamOptions } from './feedbackPipeline.ts';
 import { createFeedbackWriter } from './feedbackWriter.ts';
 import type { FeedbackWriter } from './feedbackWriter.ts';
 import { resolveV2Window } from './history.ts';
-import { buttonFeedbackStream } from './plan.ts';
+import { coverageOf, coverageProgress } from './coverage.ts';
+import { addDays, buttonFeedbackStreamOf } from './plan.ts';
+import type { FeedbackCursor } from './plan.ts';
 
 export const experiencePointsStream = 'v2:experience-points';
 
@@ -49,6 +52,13 @@ export interface SyncV2Options {
   onPace?: (info: PaceInfo & { endpoint: string }) => void;
   /** Told the local dates the run covers as soon as they are known (the tree is stored by then). */
   onWindow?: (window: { from: string; to: string }) => void;
+  /**
+   * Newest first: a first sync stores the last this many days first (the views open on them), reports the coverage
+   * (a progress event of stream 'history'), then fills in the days before them newest first. Default 0: one pass.
+   */
+  firstWindowDays?: number;
+  /** Awaited after the tree is stored and before the first button feedback (e.g. the survey definitions). */
+  beforeFeedbacks?: () => Promise<void>;
   now?: () => Date;
 }
 
@@ -145,6 +155,8 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
       ...(signal ? { signal } : {}),
     });
     options.onWindow?.(window);
+    stream = 'v2:surveys'; // what the definitions' failure is named by, when the caller fetches them here
+    await options.beforeFeedbacks?.();
 
     const writer = await writerStarting;
     writerStarting = null;
@@ -156,27 +168,27 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
       : null;
     const pages = threaded ?? clientPageSource(client);
     try {
-      for (const scope of roots ?? [null]) {
-        stream = scope === null ? buttonFeedbackStream : `${buttonFeedbackStream}@${scope}`;
-        const r = await runFeedbackStream({
-          store,
-          pages,
-          writer,
-          scope,
-          sourceId,
-          since: window.from,
-          until: window.to,
-          trailingDays: options.trailingDays ?? 3,
-          ...(options.full ? { full: true } : {}),
-          ...(options.pageSize ? { pageSize: options.pageSize } : {}),
-          ...(options.batchRows ? { batchRows: options.batchRows } : {}),
-          ...(signal ? { signal } : {}),
-          now,
-          onProgress: emit,
-          tally: totals,
-        });
-        if (r.status === 'cancelled') return cancelled();
-      }
+      const common: Omit<FeedbackStreamOptions, 'scope'> = {
+        store,
+        pages,
+        writer,
+        sourceId,
+        since: window.from,
+        until: window.to,
+        trailingDays: options.trailingDays ?? 3,
+        ...(options.full ? { full: true } : {}),
+        ...(options.firstWindowDays
+          ? { firstWindowFrom: addDays(window.to, -2 - options.firstWindowDays) }
+          : {}),
+        ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+        ...(options.batchRows ? { batchRows: options.batchRows } : {}),
+        ...(signal ? { signal } : {}),
+        now,
+        onProgress: emit,
+        tally: totals,
+      };
+      const status = await newestFirst(common, roots ?? [null], (s) => (stream = s));
+      if (status === 'cancelled') return cancelled();
     } finally {
       await Promise.all([writer.close(), pages.close()]);
     }
@@ -206,4 +218,45 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     }
     throw error;
   }
+}
+
+/**
+ * The button-feedback streams of every scope: each one's first phase (on a first sync its newest days), then, when
+ * any left history to fill in, the coverage (the views can open) and each one's history newest first, the coverage
+ * again as every backfill window commits.
+ */
+async function newestFirst(
+  common: Omit<FeedbackStreamOptions, 'scope'>,
+  scopes: readonly (number | null)[],
+  naming: (stream: string) => void,
+): Promise<'done' | 'cancelled'> {
+  const cursors = new Map<number | null, FeedbackCursor>();
+  for (const scope of scopes) {
+    naming(buttonFeedbackStreamOf(scope));
+    const r = await runFeedbackStream({ ...common, scope, phase: 'first' });
+    if (r.status === 'cancelled') return 'cancelled';
+    cursors.set(scope, r.cursor);
+  }
+  if (![...cursors.values()].some((c) => c.back)) return 'done';
+  let said = '';
+  const say = (): void => {
+    const coverage = coverageOf([...cursors.values()]);
+    const key = JSON.stringify(coverage);
+    if (key !== said) common.onProgress(coverageProgress(coverage));
+    said = key;
+  };
+  say();
+  for (const scope of scopes) {
+    naming(historyStreamOf(scope));
+    const r = await runFeedbackStream({
+      ...common,
+      scope,
+      phase: 'history',
+      onCommitted: (c) => (cursors.set(scope, c), say()),
+    });
+    if (r.status === 'cancelled') return 'cancelled';
+    cursors.set(scope, r.cursor);
+  }
+  say();
+  return 'done';
 }

@@ -1,7 +1,7 @@
 // The v2 sync of every resource besides the tree and button feedbacks: definition lists replaced whole, alerts and
 // the five feedback lists by local-date windows, checkpointed per page; a stream the token may not read is recorded
 // as "not permitted for this token" and the sync goes on.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { alertCommentsResource, alertWindowQuery, alertsResource } from '../api/v2/alerts.ts';
 import type { AlertCommentV2, AlertV2 } from '../api/v2/alerts.ts';
@@ -44,6 +44,8 @@ export interface SyncV2ResourcesOptions {
   trailingDays?: number;
   alertTrailingDays?: number;
   pageSize?: number;
+  /** Replaced-whole streams this run fetched already (e.g. the survey definitions before the presses). */
+  skip?: readonly string[];
 }
 
 export type StreamStatus = 'done' | 'not-permitted' | 'cancelled';
@@ -176,7 +178,9 @@ export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<
     pageSize: options.pageSize ?? maxPageSize,
   };
   type Run = { stream: string; run: () => Promise<StreamOutcome> };
-  const structure: Run[] = structureStreams.map((s) => ({ stream: s.stream, run: () => s.run(ctx) }));
+  const structure: Run[] = structureStreams
+    .filter((s) => !options.skip?.includes(s.stream))
+    .map((s) => ({ stream: s.stream, run: () => s.run(ctx) }));
   const windowed: Run[] = windowStreams(options, store).map((s) => ({
     stream: s.stream,
     run: () => runWindowStream(s, ctx, plan),

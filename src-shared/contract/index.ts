@@ -20,6 +20,7 @@ import {
   type ShellEvents,
 } from './connections.ts';
 import { commentArgs, type CommentCommands } from './comments.ts';
+import { coverageArgs, type CoverageCommands } from './coverage.ts';
 import { followupArgs, type FollowupCommands } from './followups.ts';
 import type { Parsed } from './parse.ts';
 import { peopleArgs, type PeopleCommands } from './people.ts';
@@ -33,6 +34,7 @@ export * from './analytics.ts';
 export * from './app.ts';
 export * from './export.ts';
 export * from './comments.ts';
+export * from './coverage.ts';
 export * from './feedbackFilter.ts';
 export * from './followups.ts';
 export * from './people.ts';
@@ -50,6 +52,7 @@ export interface Commands
     StoreUpdateCommands,
     AnalyticsCommands,
     SyncCommands,
+    CoverageCommands,
     FollowupCommands,
     CommentCommands,
     AlertCommands,
@@ -73,6 +76,7 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...storeUpdateArgs,
   ...analyticsArgs,
   ...syncArgs,
+  ...coverageArgs,
   ...exportArgs,
   ...followupArgs,
   ...commentArgs,

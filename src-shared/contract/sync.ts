@@ -1,4 +1,5 @@
 // The sync domain of the contract: syncing (the demo today), cancelling, and the progress events.
+import type { HistoryCoverage } from './coverage.ts';
 import { parseEmpty, type ArgParsers } from './parse.ts';
 
 export interface SyncProgress {
@@ -13,6 +14,8 @@ export interface SyncProgress {
   /** Estimated seconds until the stream is done, when it can be estimated. */
   etaSeconds?: number;
   message?: string;
+  /** Newest first (stream 'history'): how far back the stored history is complete now. */
+  coverage?: HistoryCoverage;
 }
 
 export interface SyncSummary {

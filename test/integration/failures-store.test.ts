@@ -1,6 +1,6 @@
 // What the real CLI says, and keeps, when the local file meets the world: a full disk (a real tmpfs), a read-only
 // mount and a folder the user cannot write (as user `nobody`), damage inside a table (random bytes over a real page),
-// a folder given as the file. Every sentence comes from src-main/app/failures.ts; the expected texts are written out
+// a folder given as the file. Every sentence comes from src-main/core/failures.ts; the expected texts are written out
 // here by hand, so a change of wording fails this test first.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';

@@ -8,7 +8,7 @@ import {
   type Measure,
   type QueryRow,
   type QuerySpec,
-} from '../../../src-shared/contract.ts';
+} from '#shared/contract.ts';
 import { neutraliseCell } from '../../export/tableCsv.ts';
 import { runQuery } from '../../analytics/query.ts';
 import { defaultStorePath } from '../../paths.ts';
@@ -118,6 +118,7 @@ export function specFromOptions(options: Record<string, unknown>, specText?: str
     },
     ...(typeof options['point-level'] === 'string' ? { experiencePointLevel: options['point-level'] } : {}),
     ...(compare ? { comparison: compare } : {}),
+    ...(options.interval === true ? { interval: true } : {}),
   };
   // The spec's own check says what a measure needs (a scale, a button split) in one sentence.
   const checked = checkCommandArgs('analytics:query', spec);
@@ -224,6 +225,11 @@ export const query: CliCommand = {
       type: 'string',
       choices: Object.keys(compareWords),
       description: 'add previous… and delta… values from the period before, or last year',
+    },
+    {
+      name: 'interval',
+      type: 'boolean',
+      description: "add each score's 95% interval (…Low, …High; with --compare the change's z…)",
     },
     { name: 'format', type: 'string', choices: ['json', 'csv'], default: 'json', description: 'output' },
     {

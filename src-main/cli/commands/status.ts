@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { describePresses, pressTotals } from '../../analytics/pressTotals.ts';
 import { defaultStorePath } from '../../paths.ts';
-import { failures } from '../../app/failures.ts';
+import { failures } from '../../core/failures.ts';
 import { checkStoreInThread } from '../../store/checkStore.ts';
 import { openStore, storeFailure, storePathProblem } from '../../store/db.ts';
 import { migrationLine } from '../migrationLine.ts';

@@ -2,7 +2,8 @@
 // live progress display per stream.
 import { describePresses } from '../../analytics/pressTotals.ts';
 import { ApiError } from '../../api/errors.ts';
-import { parseLocalDate } from '../../api/localTime.ts';
+import { describeNetwork, proxyFromEnv } from '../../api/network.ts';
+import { parseLocalDate } from '../../core/localTime.ts';
 import { v2TokenEnvVar } from '../../credentials/credentialStore.ts';
 import type { CredentialStore } from '../../credentials/credentialStore.ts';
 import { createKeytarStore } from '../../credentials/keytarStore.ts';
@@ -56,6 +57,8 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       'An interrupted sync (Ctrl-C, a lost connection, a kill) resumes where it stopped on the next run; a finished',
       'one makes the next run incremental: the last days are fetched again and replace what is stored (late',
       'uploads, late misuse decisions, deletions). Only one sync writes to a file at a time.',
+      'Requests go through the proxy in HTTPS_PROXY / HTTP_PROXY (NO_PROXY lists exceptions) and trust the system',
+      "certificate store and NODE_EXTRA_CA_CERTS besides Node's own CAs; --verbose says which proxy was used.",
     ].join('\n'),
     options: [
       {
@@ -121,6 +124,11 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         description: 'whole days before the last sync fetched again and replaced (default 3)',
       },
       {
+        name: 'verbose',
+        type: 'boolean',
+        description: 'say how requests reach the service (which proxy, which certificates are trusted)',
+      },
+      {
         name: 'page-size',
         type: 'integer',
         valueName: 'N',
@@ -149,11 +157,14 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       const trailingDays = optInt(options, 'trailing-days');
       const dbPath = optString(options, 'db') ?? profile?.dbPath ?? defaultStorePath('default', io.env);
 
+      // The proxy for this address from the environment (a bad HTTPS_PROXY is said before anything starts).
+      const network = proxyFromEnv(baseUrl, io.env);
       const display = createProgressDisplay(io);
       const request: SyncRequest = {
         dbPath,
         baseUrl,
         source,
+        network,
         ...(since ? { since } : {}),
         ...(until ? { until } : {}),
         ...(scope ? { scope } : {}),
@@ -188,6 +199,7 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         io.stdout.write(`${rebuild.message}\n`);
       }
       io.stdout.write(`Syncing ${baseUrl} (${source === 'both' ? 'v2 and v1' : source}) into ${dbPath}\n`);
+      if (optBool(options, 'verbose')) io.stdout.write(`${describeNetwork(network, baseUrl)}\n`);
       try {
         const { summary, error } = await runSyncInThread(request, {
           signal: io.signal,

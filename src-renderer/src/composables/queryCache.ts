@@ -1,5 +1,6 @@
 // The answers of contract queries, kept by command and arguments (most recently used first, bounded).
-import type { CommandName, Result } from '../../../src-shared/contract.ts';
+import { ref } from 'vue';
+import type { CommandName, Result } from '#shared/contract.ts';
 
 const limit = 120;
 const answers = new Map<string, Promise<Result<unknown>>>();
@@ -38,4 +39,13 @@ export function cached(key: string, ask: () => Promise<Result<unknown>>): Promis
 /** Forgets every answer (the local data changed: a sync finished, the store was rebuilt). */
 export function clearQueryCache(): void {
   answers.clear();
+}
+
+/** Counts changes of the local data while the app runs (a sync committed more): every contract query asks again. */
+export const dataVersion = ref(0);
+
+/** The local data changed (a sync landed more of it): forget every kept answer, and every view asks again. */
+export function dataChanged(): void {
+  clearQueryCache();
+  dataVersion.value++;
 }

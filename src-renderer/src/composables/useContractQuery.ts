@@ -1,8 +1,8 @@
 // Contract queries bound to reactive arguments: loading, a one-sentence error, the newest request wins, cached.
 import { computed, ref, shallowRef, watch, type ComputedRef, type Ref, type ShallowRef } from 'vue';
-import type { CommandArgs, CommandName, CommandResult, Result } from '../../../src-shared/contract.ts';
+import type { CommandArgs, CommandName, CommandResult, Result } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
-import { cached, cacheKey } from './queryCache.ts';
+import { cached, cacheKey, dataVersion } from './queryCache.ts';
 
 export interface ContractQueries<K extends CommandName> {
   /** The answers to the newest request that has answered, one per argument set (kept while a newer one loads). */
@@ -77,6 +77,9 @@ export function useContractQueries<K extends CommandName>(
     () => void run(false),
     { immediate: true },
   );
+
+  // More data landed (a sync goes on in the background): the same question again, answered from the new data.
+  watch(dataVersion, () => void run(false));
 
   const settled = computed(() => currentKey.value !== null && answeredKey.value === currentKey.value);
   return { data, loading, error, settled, refresh: () => run(true) };

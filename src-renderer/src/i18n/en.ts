@@ -3,6 +3,7 @@ import { enConnections } from './enConnections.ts';
 import { enExplore } from './enExplore.ts';
 import { enExport } from './enExport.ts';
 import { enInsights } from './enInsights.ts';
+import { enIntervals } from './enIntervals.ts';
 export const en = {
   app: {
     name: 'Feedback Desk',
@@ -13,6 +14,11 @@ export const en = {
       "The local data is a copy of the service's: it can be rebuilt. The damaged file is kept aside, not deleted.",
     rebuild: 'Rebuild the local data',
     keptAside: 'The damaged file was kept as {path}.',
+  },
+  coverage: {
+    syncing: 'History before {day} is still syncing.',
+    pending: 'History before {day} is not synced yet; the next sync fills it in.',
+    complete: 'The views show complete data from {day} on and update as more arrives.',
   },
   storeUpdate: {
     running: 'Updating the local data for this version.',
@@ -184,6 +190,7 @@ export const en = {
   ...enInsights,
   ...enExport,
   ...enConnections,
+  ...enIntervals,
 } as const;
 
 export type Messages = typeof en;

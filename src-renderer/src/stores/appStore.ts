@@ -1,9 +1,9 @@
 // The app's state as main reports it (is there data? is a sync running?) and the "Explore demo data" flow (with cancel).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppState, StoreCheckResult, SyncProgress, SyncSummary } from '../../../src-shared/contract.ts';
+import type { AppState, StoreCheckResult, SyncProgress, SyncSummary } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
-import { clearQueryCache } from '../composables/queryCache.ts';
+import { clearQueryCache, dataChanged } from '../composables/queryCache.ts';
 
 export const useAppStore = defineStore('app', () => {
   const state = ref<AppState | null>(null);
@@ -82,7 +82,7 @@ export const useAppStore = defineStore('app', () => {
     cancelled.value = false;
     progress.value = null;
     const stop = client.on('sync:progress', (p) => {
-      progress.value = p;
+      if (!p.coverage) progress.value = p; // the coverage opens the views (coverageStore.ts), it is no stream
     });
     try {
       const result = await client.invoke('demo:explore', {});
@@ -92,7 +92,7 @@ export const useAppStore = defineStore('app', () => {
         return false;
       }
       lastSummary.value = result.value;
-      clearQueryCache(); // the local data changed: every kept answer is old
+      dataChanged(); // the local data changed: every kept answer is old, every open view asks again
       await load();
       return true;
     } finally {

@@ -2,13 +2,9 @@
 // sync on start, and an unreachable service said once per session (the views keep reading the local file).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type {
-  AppSyncResult,
-  StoredVerification,
-  SyncHistoryEntry,
-  SyncProgress,
-} from '../../../src-shared/contract.ts';
+import type { AppSyncResult, StoredVerification, SyncHistoryEntry, SyncProgress } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
+import { dataChanged } from '../composables/queryCache.ts';
 import { useAppStore } from './appStore.ts';
 
 export const useSyncStore = defineStore('sync', () => {
@@ -30,6 +26,7 @@ export const useSyncStore = defineStore('sync', () => {
   const streamList = computed(() => streams.value);
 
   function onProgress(p: SyncProgress): void {
+    if (p.coverage) return; // how far history is complete: the coverage store's, not a stream of its own
     const i = streams.value.findIndex((s) => s.stream === p.stream);
     if (i === -1) streams.value = [...streams.value, p];
     else streams.value = streams.value.map((s, j) => (j === i ? p : s));
@@ -71,6 +68,7 @@ export const useSyncStore = defineStore('sync', () => {
       stop();
       running.value = false;
       cancelling.value = false;
+      dataChanged(); // the views ask again: the last streams (comments, alerts, …) have landed
       await Promise.all([loadHistory(), useAppStore().load()]);
     }
   }

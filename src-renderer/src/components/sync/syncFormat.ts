@@ -1,6 +1,6 @@
 // Words for the sync panels: stream names, rates, time left, durations, outcomes and the verification's verdict,
 // through the app's messages (`t`) and the system's number and date formats (`fmt`).
-import type { SyncHistoryEntry, SyncProgress, SyncVerification } from '../../../../src-shared/contract.ts';
+import type { SyncHistoryEntry, SyncProgress, SyncVerification } from '#shared/contract.ts';
 import { addDays } from '../../filters/periods.ts';
 import type { Format } from '../../i18n/format.ts';
 

@@ -1,0 +1,93 @@
+// Newest first in the renderer: the sync's coverage events open the views once the newest days are stored, every
+// later one makes the open queries ask again, and the banner says how far back history is complete.
+import { mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { defineComponent, h, nextTick } from 'vue';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ok, type HistoryCoverage, type SyncProgress } from '#shared/contract.ts';
+import { withStubs } from '#shared/testing/withStubs.ts';
+import { setClient } from '../client.ts';
+import HistoryCoverageBanner from '../components/layout/HistoryCoverageBanner.vue';
+import { useContractQuery } from '../composables/useContractQuery.ts';
+import { createAppI18n } from '../i18n/index.ts';
+import { handlersBridge, type HandlersBridge } from '../testing/handlersBridge.ts';
+import { useAppStore } from './appStore.ts';
+import { useCoverageStore } from './coverageStore.ts';
+
+let bridge: HandlersBridge;
+let treeItems = 0;
+const event = (coverage: HistoryCoverage): SyncProgress => ({
+  stream: 'history',
+  phase: coverage.completeFrom ? 'running' : 'done',
+  items: 0,
+  pages: 0,
+  fraction: null,
+  coverage,
+});
+const flush = async (): Promise<void> => {
+  for (let i = 0; i < 5; i++) await nextTick();
+  await new Promise((r) => setTimeout(r, 0));
+};
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  treeItems = 0;
+  bridge = handlersBridge(
+    withStubs({
+      'sync:coverage': async () => ok({ completeFrom: null, firstWindowReady: false }),
+      'app:getState': async () =>
+        ok({ hasData: treeItems > 0, storePath: '/tmp/x.sqlite', lastSync: null, syncing: true }),
+      'tree:list': async () => ok([]),
+    }),
+  );
+  setClient(bridge);
+});
+
+describe('coverage', () => {
+  it('opens the views when the newest window is stored, and asks every open query again as history lands', async () => {
+    const coverage = useCoverageStore();
+    const app = useAppStore();
+    coverage.watchSyncs();
+    // A view's query, mounted (as a view holds it).
+    const View = defineComponent({
+      setup() {
+        useContractQuery('tree:list', () => ({}));
+        return () => h('div');
+      },
+    });
+    mount(View);
+    await flush();
+    const asked = (): number => bridge.calls.filter((c) => c.command === 'tree:list').length;
+    expect(asked()).toBe(1);
+    expect(app.hasData).toBe(false);
+
+    treeItems = 5; // the tree and the newest window are stored
+    bridge.emit('sync:progress', event({ completeFrom: '2026-08-23', firstWindowReady: true }));
+    await flush();
+    expect(app.hasData).toBe(true);
+    expect(asked()).toBe(2);
+    // The same coverage again changes nothing; history reaching further back refreshes once more.
+    bridge.emit('sync:progress', event({ completeFrom: '2026-08-23', firstWindowReady: true }));
+    await flush();
+    expect(asked()).toBe(2);
+    bridge.emit('sync:progress', event({ completeFrom: '2026-02-21', firstWindowReady: true }));
+    await flush();
+    expect(asked()).toBe(3);
+    expect(coverage.coverage).toEqual({ completeFrom: '2026-02-21', firstWindowReady: true });
+  });
+
+  it('says how far back history is complete while syncing, that a sync will finish it otherwise, nothing when complete', async () => {
+    const i18n = createAppI18n();
+    const banner = (completeFrom: string | null, syncing: boolean) =>
+      mount(HistoryCoverageBanner, { props: { completeFrom, syncing }, global: { plugins: [i18n] } });
+    const syncing = banner('2024-03-01', true);
+    expect(syncing.text()).toMatch(
+      /^History before .*2024.* is still syncing\. The views show complete data from/,
+    );
+    expect(syncing.get('[data-testid="history-coverage"]').attributes('data-complete-from')).toBe(
+      '2024-03-01',
+    );
+    expect(banner('2024-03-01', false).text()).toMatch(/is not synced yet; the next sync fills it in\./);
+    expect(banner(null, false).find('[data-testid="history-coverage"]').exists()).toBe(false);
+  });
+});

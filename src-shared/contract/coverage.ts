@@ -1,0 +1,20 @@
+// How far back the local file's history is complete while a first sync fills it in newest first: a query for the
+// views' banner, and the same value carried by the sync's progress events (SyncProgress.coverage).
+import { parseEmpty, type ArgParsers } from './parse.ts';
+
+export interface HistoryCoverage {
+  /**
+   * The first local day (`yyyy-MM-dd`) from which the stored presses are complete, while older days are still being
+   * filled in; null when nothing is pending (history complete, or no newest-first sync has begun).
+   */
+  completeFrom: string | null;
+  /** True once the newest window (the days the views open on) is stored: the views can open on it. */
+  firstWindowReady: boolean;
+}
+
+export interface CoverageCommands {
+  /** How far back the active local file's history is complete (the banner "History before … is still syncing"). */
+  'sync:coverage': { args: Record<string, never>; result: HistoryCoverage };
+}
+
+export const coverageArgs: ArgParsers<CoverageCommands> = { 'sync:coverage': parseEmpty };

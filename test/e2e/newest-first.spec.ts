@@ -1,0 +1,101 @@
+// End to end in Chromium against web mode: a first connect syncs newest first. With the history held back at the
+// service (support/holdingProxy.ts), the Overview opens on the newest days, says how far back history is complete,
+// and shows exactly what plain SQL counts over the file at that moment; released, history lands and the same Overview
+// (not reloaded) follows the file to its complete count.
+import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { holdingProxy, type HoldingProxy } from './support/holdingProxy.ts';
+import { ViewsPage } from './support/viewsPage.ts';
+import { startWebMode, type WebMode } from './support/webMode.ts';
+
+let emulator: RunningEmulator | null = null;
+let proxy: HoldingProxy | null = null;
+let server: WebMode;
+
+test.beforeAll(async () => {
+  emulator = await startEmulator({ size: 'tiny', seed: 5, port: 0, host: '127.0.0.1' });
+  proxy = await holdingProxy(emulator.url);
+  server = await startWebMode();
+});
+test.afterAll(async () => {
+  proxy?.release();
+  await proxy?.close();
+  await emulator?.close();
+  await server?.stop();
+});
+
+/** Plain SQL over the profile's file: presses on four faces (misuse left out, as the views count) in [first, last]. */
+function storedPresses(first: string, last: string): number {
+  const db = new Database(join(server.dataDir, 'profile-acme.sqlite'), { readonly: true });
+  try {
+    return Number(
+      db
+        .prepare(
+          `SELECT count(*) FROM v2_button_feedback f JOIN v2_survey s ON s.survey_id = f.survey_id
+           WHERE f.misuse = 0 AND s.feedback_scale = 'four' AND f.local_day BETWEEN ? AND ?`,
+        )
+        .pluck()
+        .get(first, last),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** The first local day with a stored press (misuse included). */
+function firstStoredDay(): string {
+  const db = new Database(join(server.dataDir, 'profile-acme.sqlite'), { readonly: true });
+  try {
+    return String(db.prepare('SELECT min(local_day) FROM v2_button_feedback').pluck().get());
+  } finally {
+    db.close();
+  }
+}
+
+test('the Overview opens while history syncs and shows what the file holds at that moment', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Connect your account' }).click();
+  await page.getByLabel('Profile name').fill('Acme');
+  await page.getByLabel('Service address').fill(proxy?.url ?? '');
+  await page.getByLabel('v2 token').fill('demo-v2-token');
+  await page.getByRole('button', { name: 'Save and use' }).click();
+
+  // The newest days are stored and history is held at the service: the views open, the banner says from when.
+  const banner = page.getByTestId('history-coverage');
+  await expect(banner).toBeVisible({ timeout: 120_000 });
+  await expect(banner).toContainText('is still syncing');
+  await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible();
+  expect(proxy?.held()).toBeGreaterThan(0); // history really is waiting
+  const completeFrom = (await banner.getAttribute('data-complete-from')) ?? '';
+  expect(completeFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  // The file holds no press before that day, and some from it on.
+  expect(firstStoredDay() >= completeFrom).toBe(true);
+
+  // The Overview over all time (a custom range from long before), compared with plain SQL over the file now.
+  const app = new ViewsPage(page, server.url);
+  const allTime = { period: 'custom', from: '2000-01-01', to: '2099-12-31', scale: 'four', compare: 'off' };
+  await app.open('overview', allTime);
+  const now = storedPresses('2000-01-01', '2099-12-31');
+  expect(now).toBeGreaterThan(0);
+  await expect.poll(() => app.figureValue('presses')).toBe(now);
+  await expect(page.locator('[data-testid="overview-trend"][data-rendered="true"]')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('overview-while-history-syncs.png') });
+
+  // History released: it lands, the banner leaves, and the open Overview follows the file to its complete count.
+  proxy?.release();
+  await expect(banner).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.getByTestId('header-sync')).toBeVisible({ timeout: 120_000 }); // the whole sync has ended
+  await expect
+    .poll(async () => (await app.figureValue('presses')) === storedPresses('2000-01-01', '2099-12-31'), {
+      timeout: 60_000,
+    })
+    .toBe(true);
+  expect(await app.figureValue('presses')).toBeGreaterThan(now);
+  expect(firstStoredDay() < completeFrom).toBe(true);
+});

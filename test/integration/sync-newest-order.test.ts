@@ -1,0 +1,127 @@
+// The order of a first sync, newest first (orchestrator.ts, syncV2.ts): the tree, the survey definitions, the newest
+// 90 days of presses, then (the views may open) the history before them in windows going back in time, then the
+// other resources. The next run is an ordinary incremental one. Read from the requests the emulator received.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryCoverage } from '#shared/contract.ts';
+import { createV2Client } from '../../src-main/api/v2/client.ts';
+import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { openStore } from '../../src-main/store/db.ts';
+import { v2PressesBetween } from '../../src-main/sync/history.ts';
+import { runSync } from '../../src-main/sync/orchestrator.ts';
+import { feedbackLists } from './sync-v2-resources-support.ts';
+import { demoToken, tempDir } from './syncFixtures.ts';
+
+const now = new Date('2026-11-21T14:00:00Z');
+let emulator: RunningEmulator;
+let dir: string;
+beforeAll(async () => {
+  emulator = await startEmulator({ size: 'small', seed: 5, port: 0, host: '127.0.0.1', now });
+  dir = tempDir('fd-sync-newest-');
+});
+afterAll(async () => {
+  await emulator.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type Asked =
+  | { kind: 'request'; path: string; startDate: string | null; endDate: string | null; probe: boolean }
+  | { kind: 'coverage'; coverage: HistoryCoverage; pressesBefore: number; pressesFrom: number };
+
+/** A default sync (the account's whole history) into `path`: the requests and the coverage events, in order. */
+async function syncLogged(path: string): Promise<Asked[]> {
+  const asked: Asked[] = [];
+  const client = createV2Client({
+    baseUrl: emulator.url,
+    token: demoToken,
+    fetch: (input, init) => {
+      const url = new URL(String(input));
+      const q = url.searchParams;
+      asked.push({
+        kind: 'request',
+        path: url.pathname,
+        startDate: q.get('startDate'),
+        endDate: q.get('endDate'),
+        probe: q.get('limit') === '1', // the search for the account's first day (history.ts)
+      });
+      return fetch(input, init);
+    },
+  });
+  const store = openStore(path);
+  try {
+    const r = await runSync({
+      store,
+      sources: { v2: { client } },
+      source: 'v2',
+      now: () => now,
+      onProgress: (p) => {
+        // What the store holds at the moment the coverage is said, before and from its first complete day.
+        if (p.coverage?.completeFrom)
+          asked.push({
+            kind: 'coverage',
+            coverage: p.coverage,
+            pressesBefore: v2PressesBetween(store, '2000-01-01', p.coverage.completeFrom),
+            pressesFrom: v2PressesBetween(store, p.coverage.completeFrom, '2100-01-01'),
+          });
+        else if (p.coverage)
+          asked.push({ kind: 'coverage', coverage: p.coverage, pressesBefore: 0, pressesFrom: 0 });
+      },
+    });
+    expect(r.status).toBe('done');
+  } finally {
+    store.close();
+  }
+  return asked;
+}
+
+const isButtons = (a: Asked): boolean =>
+  a.kind === 'request' && a.path.endsWith('/results/button-feedbacks.json') && !a.probe;
+const isList = (a: Asked): boolean =>
+  a.kind === 'request' && feedbackLists.some((l) => a.path.endsWith(`/${l.path}`));
+const isSurveys = (a: Asked): boolean => a.kind === 'request' && a.path.endsWith('/surveys.json');
+
+describe('a first sync, newest first', () => {
+  it('stores the newest 90 days first, then fills in history backwards, then the other resources', async () => {
+    const asked = await syncLogged(join(dir, 'store.sqlite'));
+    const first = asked.findIndex((a) => a.kind === 'coverage');
+    expect(first).toBeGreaterThan(0);
+    const ready = asked[first];
+    // By hand: today (UTC) 2026-11-21; the run ends the day after tomorrow, 2026-11-23; 90 days before today: 08-23.
+    expect(ready).toMatchObject({ coverage: { completeFrom: '2026-08-23', firstWindowReady: true } });
+    // Said once the newest window is in the store, and nothing older is.
+    expect(ready?.kind === 'coverage' && ready.pressesFrom).toBeGreaterThan(0);
+    expect(ready?.kind === 'coverage' && ready.pressesBefore).toBe(0);
+    const before = asked.slice(0, first);
+    // Definitions before the first press; the presses before the coverage are those of the newest window only.
+    expect(before.findIndex(isSurveys)).toBeLessThan(before.findIndex(isButtons));
+    const newest = before.filter(isButtons);
+    expect(newest.length).toBeGreaterThan(0);
+    for (const a of newest) expect(a).toMatchObject({ startDate: '2026-08-23', endDate: '2026-11-23' });
+    // Then the history: windows that end where the previous began, going back; the coverage follows each one.
+    const history = asked.slice(first).filter(isButtons);
+    const windows = [
+      ...new Set(history.map((a) => (a.kind === 'request' ? `${a.startDate}|${a.endDate}` : ''))),
+    ];
+    expect(windows.length).toBeGreaterThan(2);
+    let end = '2026-08-23';
+    for (const w of windows) {
+      const [s = '', e = ''] = w.split('|');
+      expect(e).toBe(end);
+      expect(s < e).toBe(true);
+      end = s;
+    }
+    const said = asked.flatMap((a) => (a.kind === 'coverage' ? [a.coverage.completeFrom] : []));
+    expect(said).toEqual(['2026-08-23', ...windows.map((w) => w.split('|')[0]).slice(0, -1), null]);
+    // The other resources follow the last press of history.
+    expect(asked.findIndex(isList)).toBeGreaterThan(asked.findLastIndex(isButtons));
+  });
+
+  it('runs the next sync as an ordinary incremental one: the trailing days only, no history, no coverage', async () => {
+    const asked = await syncLogged(join(dir, 'store.sqlite'));
+    expect(asked.some((a) => a.kind === 'coverage')).toBe(false);
+    const windows = new Set(asked.filter(isButtons).map((a) => (a.kind === 'request' ? a.startDate : '')));
+    // By hand: the last sync's UTC day 2026-11-21, less one, less three trailing days.
+    expect([...windows]).toEqual(['2026-11-17']);
+  });
+});
