@@ -1,6 +1,6 @@
 // The app's side of a damaged or sound local file, through the handlers both bridges call (IPC and web mode carry
 // their Results unchanged): the quick check after each sync finds damage on a worker before a view reads it, and the
-// rebuild sets aside only a file found damaged. The sentences are written out by hand (app/failures.ts words them).
+// rebuild sets aside only a file found damaged. The sentences are written out by hand (core/failures.ts words them).
 import { closeSync, existsSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
