@@ -12,6 +12,7 @@ import type { HandlerContext, ServicesDeps } from './handlers/context.ts';
 import { createFollowupHandlers } from './handlers/followups.ts';
 import { createPeopleHandlers } from './handlers/people.ts';
 import { createRankingHandlers } from './handlers/ranking.ts';
+import { createExplainHandlers } from './handlers/explain.ts';
 import { createReconciliationHandlers } from './handlers/reconciliation.ts';
 import { createSyncHandlers } from './handlers/sync.ts';
 import { dirname } from 'node:path';
@@ -130,6 +131,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...createPeopleHandlers(ctx),
     ...createReconciliationHandlers(ctx),
     ...createRankingHandlers(ctx),
+    ...createExplainHandlers(ctx),
     ...createConnectionsHandlers(ctx),
     ...createStoreUpdateHandlers(readiness, () => storePath),
   } satisfies Handlers;
