@@ -29,6 +29,9 @@ export default defineConfig({
       lib: {
         entry: {
           index: resolve('src-main/index.ts'),
+          // The command line, built with the same chunks as the desktop main: the e2e suite runs web mode from it
+          // (`node out/main/cli.js serve`), so the tests exercise the bundle the app ships, not the sources.
+          cli: resolve('src-main/cli/run.ts'),
           syncRunnerThread: resolve('src-main/sync/syncRunnerThread.ts'),
           feedbackFetchThread: resolve('src-main/sync/feedbackFetchThread.ts'),
           feedbackWriterThread: resolve('src-main/sync/feedbackWriterThread.ts'),

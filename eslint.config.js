@@ -3,6 +3,49 @@ import js from '@eslint/js';
 import vue from 'eslint-plugin-vue';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { localPlugin } from './scripts/eslint/index.ts';
+
+const root = import.meta.dirname;
+
+/**
+ * The layers of src-main: each folder (or top-level file) and what it may import besides itself, `core/` and
+ * src-shared. The README's architecture map draws this list; change both together.
+ */
+const srcMainLayers = {
+  core: [],
+  emulator: [],
+  api: [],
+  credentials: ['api'],
+  store: ['threadModule.ts'],
+  analytics: ['store'],
+  sync: ['api', 'store', 'analytics', 'threadModule.ts'],
+  export: ['store', 'analytics'],
+  profiles: ['api', 'credentials', 'store', 'sync'],
+  app: ['api', 'credentials', 'store', 'sync', 'analytics', 'export', 'profiles', 'emulator', 'paths.ts'],
+  handlers: [
+    'app',
+    'api',
+    'credentials',
+    'store',
+    'sync',
+    'analytics',
+    'export',
+    'profiles',
+    'emulator',
+    'paths.ts',
+  ],
+  web: [],
+  ipc: [],
+  shell: ['api', 'credentials', 'export', 'web'],
+  'services.ts': ['handlers', 'app', 'store', 'profiles', 'credentials', 'export', 'paths.ts'],
+  cli: [
+    ...['app', 'api', 'credentials', 'store', 'sync', 'analytics', 'export', 'profiles', 'emulator'],
+    ...['web', 'services.ts', 'paths.ts'],
+  ],
+  'index.ts': ['shell', 'ipc', 'services.ts', 'credentials', 'app', 'paths.ts'],
+  'paths.ts': [],
+  'threadModule.ts': [],
+};
 
 const nodeBuiltins = [
   'node:*',
@@ -53,6 +96,34 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // The project's own rules (scripts/eslint): layers, import cycles.
+  { plugins: { local: localPlugin } },
+  {
+    files: ['src-main/**/*.ts'],
+    rules: {
+      'local/layers': [
+        'error',
+        {
+          root,
+          folder: 'src-main',
+          layers: srcMainLayers,
+          everywhere: ['core'],
+          // Tests may start the emulator (a real service on loopback); a store test checks its rollups against
+          // the analytics that read them; handler tests start the composed services and the web bridge.
+          tests: { '*': ['emulator'], store: ['analytics'], handlers: ['services.ts', 'web'] },
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-preload/**/*.ts', 'src-renderer/**/*.{ts,vue}'],
+    rules: {
+      'local/no-cycle': [
+        'error',
+        { root, folders: ['src-main', 'src-shared', 'src-preload', 'src-renderer'] },
+      ],
     },
   },
   {

@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readElectronInstallReason, retryAdvice } from './electronInstallNote.js';
+import { readSandboxFacts, sandboxProblem } from './linuxSandbox.ts';
 import { startPlan } from './startPlan.ts';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -18,12 +20,22 @@ try {
   // electron is a devDependency; without it, web mode is the only way.
 }
 // `npm start -- --port 4100`: the options after `--` are checked before the build and go to web mode.
-const plan = startPlan(process.argv.slice(2), electronBinary, root);
+// Without the binary, say why (as postinstall found it after `npm ci`) and how to get it. On Linux, a binary whose
+// sandbox cannot start would abort at once: say why and how to allow it, and use web mode meanwhile.
+const sandbox =
+  electronBinary && process.platform === 'linux'
+    ? sandboxProblem(readSandboxFacts(electronBinary), join(dirname(electronBinary), 'chrome-sandbox'))
+    : null;
+const unavailable = electronBinary
+  ? sandbox
+  : `Electron is not installed on this machine (${readElectronInstallReason(root) ?? 'its download did not run'}; ${retryAdvice})`;
+const plan = startPlan(process.argv.slice(2), sandbox ? null : electronBinary, root, unavailable);
 if (plan.kind === 'print') {
   (plan.exitCode === 0 ? process.stdout : process.stderr).write(plan.text);
   process.exit(plan.exitCode);
 }
 
+if (plan.note) console.log(plan.note);
 console.log('Building Feedback Desk…');
 const build = spawnSync(
   process.execPath,
@@ -51,7 +63,6 @@ function runToEnd(command, args, env) {
   });
 }
 
-if (plan.note) console.log(plan.note);
 const env = { ...process.env };
 if (plan.mode === 'desktop') delete env.ELECTRON_RUN_AS_NODE;
 runToEnd(plan.command, plan.args, env);

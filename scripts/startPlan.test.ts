@@ -15,8 +15,21 @@ describe('startPlan', () => {
       mode: 'web',
       command: process.execPath,
       args: [cli, 'serve', '--port', '4100'],
-      note: 'Electron is missing on this machine, so Feedback Desk starts in web mode: open the URL printed below.',
+      note: 'Electron is not installed on this machine, so Feedback Desk starts in web mode: open the URL printed below.',
     });
+  });
+
+  it('repeats why Electron is missing, as postinstall kept it', () => {
+    const plan = startPlan(
+      [],
+      null,
+      root,
+      'Electron is not installed on this machine (the download did not finish within 900 s; `npx install-electron` retries it)',
+    );
+    expect(plan).toMatchObject({ kind: 'run', mode: 'web', args: [cli, 'serve'] });
+    expect(plan.kind === 'run' && plan.note).toBe(
+      'Electron is not installed on this machine (the download did not finish within 900 s; `npx install-electron` retries it), so Feedback Desk starts in web mode: open the URL printed below.',
+    );
   });
 
   it('starts web mode for options even where Electron is installed, and says why', () => {

@@ -9,10 +9,17 @@ export type StartPlan =
 
 /**
  * `argv`: what followed `npm start --` (serve's options: --port, --db, --no-open); `electronBinary`: the desktop
- * binary when Electron is installed. Options are checked here, before the build, so a typo costs no build. Options
- * mean web mode (the desktop app takes none); with Electron present the note says why the browser is used instead.
+ * binary when the desktop app can start; `unavailable`: why it cannot and what to do, as a sentence (start.js
+ * says what postinstall.js kept after `npm ci`, or what keeps Linux's sandbox from starting).
+ * Options are checked here, before the build, so a typo costs no build. Options mean web mode (the desktop app takes
+ * none); the note says why the browser is used instead.
  */
-export function startPlan(argv: readonly string[], electronBinary: string | null, root: string): StartPlan {
+export function startPlan(
+  argv: readonly string[],
+  electronBinary: string | null,
+  root: string,
+  unavailable: string | null = null,
+): StartPlan {
   if (argv.includes('--help') || argv.includes('-h'))
     return {
       kind: 'print',
@@ -38,6 +45,6 @@ export function startPlan(argv: readonly string[], electronBinary: string | null
     args: [join(root, 'bin', 'feedback-desk.js'), 'serve', ...argv],
     note: electronBinary
       ? `${argv.join(' ')}: options of web mode, so Feedback Desk starts in web mode: open the URL printed below.`
-      : 'Electron is missing on this machine, so Feedback Desk starts in web mode: open the URL printed below.',
+      : `${unavailable ?? 'Electron is not installed on this machine'}, so Feedback Desk starts in web mode: open the URL printed below.`,
   };
 }

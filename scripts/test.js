@@ -1,4 +1,5 @@
-// `npm test`: preflight (system packages, keytar), then typecheck, lint, format, build, unit, integration and e2e suites,
+// `npm test`: preflight (system packages, keytar), then typecheck, lint, format, build, unit, integration and e2e suites
+// (web mode from the built out/main/cli.js, and the built desktop main through the electron stand-in),
 // and the suites that touch time again with the clock moved far away (faketime); ends with one line
 // `N passed, N failed` counted from the runners' JSON reports (typecheck/lint/format/electronegativity/build: one each).
 import { spawn, spawnSync } from 'node:child_process';
@@ -39,6 +40,12 @@ const systemNeeds = [
     what: 'faketime (the suites that touch time run again with the clock moved)',
     pkg: 'faketime',
     ok: () => onPath('faketime'),
+  },
+  { what: 'openssl (the HTTPS tests make their own CA)', pkg: 'openssl', ok: () => onPath('openssl') },
+  {
+    what: 'tinyproxy (the proxy tests)',
+    pkg: 'tinyproxy',
+    ok: () => onPath('tinyproxy') || existsSync('/usr/sbin/tinyproxy'),
   },
   {
     what: 'libsecret headers (to build keytar)',
@@ -247,7 +254,7 @@ const steps = [
     count: (code) => countVitest(report('integration'), code),
   },
   {
-    name: 'e2e (Chromium, web mode)',
+    name: 'e2e (web mode, desktop)',
     keyring: true,
     command: bin('playwright'),
     // Playwright empties its output folder first: give it its own, so the other reports stay.

@@ -21,6 +21,7 @@ import {
   showFatalError,
 } from './shell/desktop.ts';
 import { desktopExportChooser } from './shell/exportDialog.ts';
+import { desktopNetwork } from './shell/network.ts';
 import { rendererEntryUrl, rendererOrigin, shellContentSecurityPolicy } from './shell/policy.ts';
 
 const here = dirname(fileURLToPath(import.meta.url)); // out/main
@@ -68,8 +69,12 @@ async function start(): Promise<void> {
         : null;
     },
   });
+  // Requests go through Chromium (system proxy, PAC, the OS certificate store); the sync's threads get its proxy.
+  const network = desktopNetwork();
   const services = createServices({
     storePath: defaultStorePath(),
+    fetch: network.fetch,
+    network: network.network,
     dataDir: folder,
     migrationsDir: migrationsDir(),
     credentials: credentials.store,

@@ -10,7 +10,7 @@ import type {
   AlertPage,
   AlertUser,
 } from '../../src-shared/contract.ts';
-import { parseAlertParameters } from '../api/v2/alerts.ts';
+import { parseAlertParameters } from '../core/alertParameters.ts';
 import { dayNumber, pointNames, statement, subtreeCte, whereClause } from './feedbackSql.ts';
 
 /** A cursor that does not belong to this list. */

@@ -4,9 +4,11 @@
 import type { CommentFilter } from '../../src-shared/contract.ts';
 import { idsPerMs } from '../store/repos/textFeedbackId.ts';
 import { CommentSearchError, literalQuery } from './commentSearch.ts';
+import type { Built } from './commentBuilt.ts';
 import { singleTerm } from './commentTerms.ts';
 
 export { runSearch } from './commentSearch.ts';
+export type { Built } from './commentBuilt.ts';
 import { dayMs, dayNumber, feedbackFilterSql, whereClause } from './feedbackSql.ts';
 
 /** The language part of a stored default locale (`de_DE`, `de-DE`, `de` → `de`). */
@@ -15,35 +17,6 @@ const languageSql = `lower(CASE WHEN instr(replace(v.default_locale, '-', '_'), 
 
 /** The index's rowid: the comment's time-ordered id (highest first = newest first). */
 export const ftsId = 'v2_text_feedback_fts.rowid';
-
-export interface Built {
-  /** The statements' `WITH RECURSIVE` prefix (empty or ending in a space): `select` leaves it out. */
-  with: string;
-  /** `sql` without the prefix (a subquery). */
-  select(columns: string, extra?: string[], facets?: boolean): string;
-  /**
-   * The statement selecting `columns` over `v2_text_feedback_fts` (and the facet rows `f` when a filter needs them,
-   * or when `facets` asks), with `extra` conditions.
-   */
-  sql(columns: string, extra?: string[], facets?: boolean): string;
-  /**
-   * Without the index (and without the prefix): the statement over the facet rows `f` alone, every filter a condition on them, read in
-   * label-set order (a covering index: per label set an id range, or per label set and chosen point; a GROUP BY
-   * label set needs no sort).
-   */
-  scan(columns: string): string;
-  params: Record<string, unknown>;
-  /** Whether there is a query to match. */
-  fts: boolean;
-  /** The query alone (no facet terms): what highlights mark and what best-first ranks. */
-  textMatch: string | null;
-  /**
-   * With a one-word query (commentTerms.ts): the statement (without the prefix) selecting `columns` over that word's
-   * rows `t` of v2_comment_term under the same filters, with `extra` conditions (the facet rows `f` joined when a
-   * filter needs them). Null for any other query.
-   */
-  terms: ((columns: string, extra?: string[]) => string) | null;
-}
 
 /** The user's query kept to the two text columns, with the spam, misuse and button filters as facet terms. */
 function matchOf(base: string, filter: CommentFilter): string {

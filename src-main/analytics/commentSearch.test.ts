@@ -1,7 +1,7 @@
 // Comment search: accents and case folded, untrusted characters returned as they are, subtree and date filters,
 // and a clear message for a query FTS5 cannot read.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TextFeedbackV2 } from '../api/v2/feedbackLists.ts';
+import type { TextFeedbackV2 } from '../core/records/v2Feedback.ts';
 import { openStore } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 import { CommentSearchError, formatLocalTimestamp, literalQuery, searchComments } from './commentSearch.ts';

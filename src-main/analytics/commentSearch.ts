@@ -1,7 +1,7 @@
 // Full-text search over text feedback (FTS5 index of migration 0004), filtered by subtrees and local dates. The
 // query is user input: a malformed one becomes a CommentSearchError whose message says how to write it.
 import type Database from 'better-sqlite3';
-import { parseLocalDate } from '../api/localTime.ts';
+import { parseLocalDate } from '../core/localTime.ts';
 import { feedbackIdText } from '../store/repos/buttonFeedbackRepo.ts';
 
 export interface CommentSearch {

@@ -2,7 +2,7 @@
 // match first reads, per term frequency, the shortest comments first (bm25 of one word falls as a comment grows), and
 // computes FTS5's own bm25 for those few (same formula, same operations, the same doubles: the order is ORDER BY rank's).
 import type Database from 'better-sqlite3';
-import type { Built } from './commentQuery.ts';
+import type { Built } from './commentBuilt.ts';
 import { statement } from './feedbackSql.ts';
 
 /**

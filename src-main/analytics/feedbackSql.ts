@@ -2,7 +2,7 @@
 // presses (experience point, local wall-clock ms, …), the subtree CTE, and local dates as day numbers.
 import type Database from 'better-sqlite3';
 import type { FeedbackFilter } from '../../src-shared/contract.ts';
-import { parseLocalDate } from '../api/localTime.ts';
+import { parseLocalDate } from '../core/localTime.ts';
 
 export const dayMs = 86_400_000;
 

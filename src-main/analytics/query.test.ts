@@ -1,7 +1,7 @@
 // runQuery over the rollup: grouping, subtree filter, surveys, local date range, misuse — expected counts by hand.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QuerySpec } from '../../src-shared/contract.ts';
-import type { ButtonFeedbackV2 } from '../api/v2/records.ts';
+import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
 import { openStore } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 import { checkCommandArgs } from '../../src-shared/contract.ts';

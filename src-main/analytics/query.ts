@@ -14,10 +14,12 @@ import { bucketKeys, buttonsOfAll, fillBuckets, planComparison, timeGrainOf } fr
 import {
   foldGroups,
   groupKey,
+  measureEstimates,
   measureValues,
   pressedButtons,
   sortRows,
   writeComparison,
+  writeIntervals,
   type Group,
   type KeyValue,
   type ReadRow,
@@ -345,6 +347,12 @@ export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
       const values = measureValues(spec, group.counts, button);
       Object.assign(row, values);
       if (before) writeComparison(row, values, measureValues(spec, before.counts, button));
+      if (spec.interval)
+        writeIntervals(
+          row,
+          measureEstimates(spec, group.counts, button),
+          before ? measureEstimates(spec, before.counts, button) : undefined,
+        );
       rows.push(row);
     }
   }

@@ -2,8 +2,8 @@
 // time text, ISO weeks by the 4-January rule, formulas written out here), over DST days (23 and 25 hours), ISO
 // week 53, year ends and 29 February, for every measure, grouping and comparison.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ButtonFeedbackV2 } from '../api/v2/records.ts';
-import type { SurveyV2 } from '../api/v2/structure.ts';
+import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
+import type { SurveyV2 } from '../core/records/v2Structure.ts';
 import type { QueryRow, QuerySpec } from '../../src-shared/contract.ts';
 import { checkCommandArgs } from '../../src-shared/contract.ts';
 import { openStore, type Store } from '../store/db.ts';

@@ -1,6 +1,14 @@
 // Turns grouped presses per button (one time bucket per read row) into QuerySpec rows: time grains, buttons, measures.
 import { formatIsoWeek, formatLocalDay, formatLocalHour, formatQuarter } from '../../src-shared/calendar.ts';
 import type { GroupDimension, Measure, QueryRow, QuerySpec } from '../../src-shared/contract.ts';
+import {
+  averageEstimate,
+  changeZ,
+  happyIndexEstimateOn,
+  npsEstimate,
+  shareEstimate,
+  type Estimate,
+} from '../../src-shared/metrics/intervals.ts';
 import { averageAnswer, happyIndexOn, netPromoterScore, shareOf } from '../../src-shared/metrics/measures.ts';
 
 /** One row read from a rollup: its hour key or day number (null when no time was asked), point group, survey. */
@@ -98,6 +106,45 @@ export function measureValues(
     else values.average = scale ? averageAnswer(counts, scale) : null;
   }
   return values;
+}
+
+/** The scores that carry an interval. */
+export type ScoredMeasure = 'share' | 'happyIndex' | 'nps' | 'average';
+export type MeasureEstimates = Partial<Record<ScoredMeasure, Estimate | null>>;
+
+/** The asked scores of a group (or one button of it) with their standard errors and 95% intervals. */
+export function measureEstimates(
+  spec: QuerySpec,
+  counts: readonly number[],
+  button: number | null,
+): MeasureEstimates {
+  const scale = spec.filter.scale;
+  const out: MeasureEstimates = {};
+  for (const m of spec.measures) {
+    if (m === 'share')
+      out.share = shareEstimate(button === null ? total(counts) : (counts[button] ?? 0), total(counts));
+    else if (m === 'happyIndex') out.happyIndex = scale ? happyIndexEstimateOn(counts, scale) : null;
+    else if (m === 'nps') out.nps = npsEstimate(counts);
+    else if (m === 'average') out.average = scale ? averageEstimate(counts, scale) : null;
+  }
+  return out;
+}
+
+/**
+ * Writes `<measure>Low`/`High` of each estimate into `row`; with `previous`, also `previous<Measure>Low`/`High`
+ * and `z<Measure>`, the change's two-sample z.
+ */
+export function writeIntervals(row: QueryRow, current: MeasureEstimates, previous?: MeasureEstimates): void {
+  const target: Record<string, number | null> = row as Record<string, number | null>;
+  for (const [m, e] of Object.entries(current) as [ScoredMeasure, Estimate | null][]) {
+    target[`${m}Low`] = e?.low ?? null;
+    target[`${m}High`] = e?.high ?? null;
+    if (!previous) continue;
+    const before = previous[m] ?? null;
+    target[`previous${capitalised(m)}Low`] = before?.low ?? null;
+    target[`previous${capitalised(m)}High`] = before?.high ?? null;
+    target[`z${capitalised(m)}`] = changeZ(e, before);
+  }
 }
 
 /** The buttons a group has rows for: those pressed (in the period or, with a comparison, its counterpart). */

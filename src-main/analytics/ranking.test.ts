@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ButtonFeedbackV2 } from '../api/v2/records.ts';
+import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
 import type { RankingArgs } from '../../src-shared/contract.ts';
 import { openStore, type Store } from '../store/db.ts';
 import { createBatchBuilder } from '../store/repos/feedbackBatch.ts';
@@ -163,5 +163,32 @@ describe('ranking from the period rollup', () => {
     });
     const args: RankingArgs = { ...base, filter: { from: '2024-03-15', to: '2024-06-13' } };
     expect(close(got(args))).toEqual(close(expected(args)));
+  });
+
+  it("gives each item's interval and the change's z, from mean and variance counted in SQL over the facts", () => {
+    const moments = (from: string, to: string) =>
+      new Map(
+        (
+          store.db
+            .prepare(
+              `SELECT experience_point_id AS p, count(*) AS n, avg(button_index) AS mean,
+                  avg(button_index * button_index) - avg(button_index) * avg(button_index) AS variance
+               FROM v2_button_feedback WHERE survey_id = 100 AND misuse = 0 AND local_day >= ? AND local_day < ?
+               GROUP BY 1`,
+            )
+            .all(from, to) as { p: number; n: number; mean: number; variance: number }[]
+        ).map((r) => [r.p, { hi: (100 * r.mean) / 3, se: (100 / 3) * Math.sqrt(r.variance / r.n) }]),
+      );
+    const now = moments('2024-04-01', '2024-05-01');
+    const before = moments('2024-03-02', '2024-04-01'); // the 30 days before
+    const ranking = rank(store.db, { ...base, filter: { from: '2024-04-01', to: '2024-05-01' } });
+    expect(ranking.top.length).toBe(4);
+    for (const item of ranking.top) {
+      const [a, b] = [now.get(item.experiencePointId), before.get(item.experiencePointId)];
+      if (!a || !b) throw new Error(`no facts for ${item.experiencePointId}`);
+      expect(item.valueLow).toBeCloseTo(a.hi - 1.96 * a.se, 9);
+      expect(item.valueHigh).toBeCloseTo(a.hi + 1.96 * a.se, 9);
+      expect(item.changeZ).toBeCloseTo((a.hi - b.hi) / Math.sqrt(a.se ** 2 + b.se ** 2), 9);
+    }
   });
 });

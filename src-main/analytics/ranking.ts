@@ -10,6 +10,14 @@ import type {
   TrendGrain,
 } from '../../src-shared/contract.ts';
 import { positiveShare } from '../../src-shared/metrics/buttonMetrics.ts';
+import {
+  averageEstimate,
+  changeZ,
+  happyIndexEstimateOn,
+  npsEstimate,
+  shareEstimate,
+  type Estimate,
+} from '../../src-shared/metrics/intervals.ts';
 import { averageAnswer, happyIndexOn, netPromoterScore } from '../../src-shared/metrics/measures.ts';
 import { scaleGroupOf } from '../../src-shared/metrics/scales.ts';
 import { defaultPriorWeight, shrinkToward } from '../../src-shared/metrics/shrinkage.ts';
@@ -47,6 +55,29 @@ export function measureOf(
       return scale === 'nps'
         ? null
         : positiveShare(scaleGroupOf(scale) === 'four' ? 'four' : 'five', counts).share;
+  }
+}
+
+/** The measure with its SE and 95% interval (intervals.ts); null for presses, or without presses. */
+export function estimateOf(
+  counts: readonly number[],
+  measure: RankMeasure,
+  scale: FeedbackScale,
+): Estimate | null {
+  switch (measure) {
+    case 'presses':
+      return null;
+    case 'happyIndex':
+      return happyIndexEstimateOn(counts, scale);
+    case 'average':
+      return averageEstimate(counts, scale);
+    case 'nps':
+      return npsEstimate(counts);
+    case 'positiveShare': {
+      if (scale === 'nps') return null;
+      const s = positiveShare(scaleGroupOf(scale) === 'four' ? 'four' : 'five', counts);
+      return shareEstimate(s.positive, s.total);
+    }
   }
 }
 
@@ -170,6 +201,7 @@ export function rank(db: Database.Database, args: RankingArgs): Ranking {
         : shrink
           ? shrinkToward(prevValue, previousPresses, parentPrevValue, m)
           : prevValue;
+    const estimate = estimateOf(item.cur, args.measure, args.scale);
     ranked.push({
       rank: 0,
       experiencePointId: item.node.id,
@@ -181,6 +213,9 @@ export function rank(db: Database.Database, args: RankingArgs): Ranking {
       previousPresses,
       previousAdjusted,
       delta: adjusted !== null && previousAdjusted !== null ? adjusted - previousAdjusted : null,
+      valueLow: estimate?.low ?? null,
+      valueHigh: estimate?.high ?? null,
+      changeZ: changeZ(estimate, estimateOf(item.prev, args.measure, args.scale)),
       sparkline: [],
     });
   }

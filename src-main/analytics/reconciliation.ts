@@ -8,7 +8,7 @@ import type {
   ReconciliationTotals,
   VerificationSummary,
 } from '../../src-shared/contract.ts';
-import { formatLocalDay } from '../api/localTime.ts';
+import { formatLocalDay } from '../core/localTime.ts';
 import { dayNumber, hasRows, pointNames, statement, subtreeCte, whereClause } from './feedbackSql.ts';
 
 const sum4 = 'r.n0 + r.n1 + r.n2 + r.n3';

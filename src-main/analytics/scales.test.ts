@@ -2,8 +2,8 @@
 // joined to the survey definitions (a second route that reads no rollup).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FeedbackScale, QueryFilter } from '../../src-shared/contract.ts';
-import type { ButtonFeedbackV2 } from '../api/v2/records.ts';
-import type { SurveyV2 } from '../api/v2/structure.ts';
+import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
+import type { SurveyV2 } from '../core/records/v2Structure.ts';
 import { openStore } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 import { runQuery } from './query.ts';

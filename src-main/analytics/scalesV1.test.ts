@@ -1,6 +1,6 @@
 // listScales and the scale filter on a store synced through v1 alone: every v1 survey is four-button.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { V1RawResult } from '../api/v1/records.ts';
+import type { V1RawResult } from '../core/records/v1.ts';
 import { openStore } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 import { runQuery } from './query.ts';

@@ -14,12 +14,19 @@ export class ApiError extends Error {
   /** The endpoint path below the version root, e.g. `results/button-feedbacks.json`. */
   readonly endpoint: string | undefined;
   readonly status: number | undefined;
+  /** Said after the first attempt because retrying cannot help (a certificate, a web page, plain HTTP). */
+  readonly immediate: boolean;
 
-  constructor(kind: ApiErrorKind, message: string, details: { endpoint?: string; status?: number } = {}) {
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    details: { endpoint?: string; status?: number; immediate?: boolean } = {},
+  ) {
     super(message);
     this.kind = kind;
     this.endpoint = details.endpoint;
     this.status = details.status;
+    this.immediate = details.immediate ?? false;
   }
 }
 

@@ -1,5 +1,6 @@
 // The service's HTTP transport: base-URL rule, auth headers, timeouts, cancellation, 429 waits, retries with backoff.
 import { ApiError, isAbortError } from './errors.ts';
+import { describeFetchFailure } from './netFailure.ts';
 import { createPacer } from './pacing.ts';
 import type { PaceInfo, PacingOptions } from './pacing.ts';
 
@@ -39,7 +40,7 @@ export interface HttpOptions {
   pacing?: PacingOptions | false;
   /** Called before each paced pause. */
   onPace?: (info: PaceInfo & { endpoint: string }) => void;
-  /** Ask for gzip (default: yes, except on loopback, where compressing costs more than it saves). */
+  /** Ask for gzip (default: yes, except plain http on loopback, where compressing costs more than it saves). */
   compression?: boolean;
 }
 
@@ -108,7 +109,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
   const secrets = (options.secrets ?? []).filter((s) => s.length > 0);
   const pacer = options.pacing === false ? null : createPacer(options.pacing ?? {});
   const encoding =
-    (options.compression ?? !isLoopbackHost(new URL(baseUrl).hostname))
+    (options.compression ?? !(isLoopbackHost(new URL(baseUrl).hostname) && baseUrl.startsWith('http:')))
       ? {}
       : { 'Accept-Encoding': 'identity' };
   const timeoutText = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
@@ -213,23 +214,39 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     } catch (error) {
       if (signal?.aborted) throw cancelled(endpoint);
       if (isAbortError(error)) return networkFailure(`no answer within ${timeoutText}`);
-      return networkFailure(describeNetworkError(error));
+      const failure = describeFetchFailure(error, target);
+      // An untrusted certificate, plain HTTP behind https://, a refusing proxy: retrying cannot mend them.
+      if (failure.final) throw new ApiError('network', failure.final, { endpoint, immediate: true });
+      return networkFailure(failure.reason);
     }
     pacer?.observe(res.headers);
     const status = res.status;
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (error) {
+      if (signal?.aborted) throw cancelled(endpoint);
+      if (isAbortError(error)) return networkFailure(`the answer did not arrive within ${timeoutText}`);
+      // The headers came, the body stopped: the only failure that is "cut short".
+      return networkFailure('the answer was cut short');
+    }
+    // A web page where the API should answer (a website, a sign-in page) is not mended by asking again; a gateway's
+    // error page (5xx, 408, 429) is retried like any such status.
+    if (!(status >= 500 || status === 408 || status === 429) && isWebPage(text))
+      throw new ApiError(
+        'config',
+        `${origin} is not the service's API (it answered a web page for ${endpoint}${status >= 300 ? `, status ${status}` : ''}): check the service address. Nothing stored was changed.`,
+        { endpoint, status, immediate: true },
+      );
     if (status >= 200 && status < 300) {
       try {
-        const body: unknown = await res.json();
+        const body: unknown = JSON.parse(text);
         return { ok: true, response: { body, headers: res.headers, url: res.url || target.href } };
-      } catch (error) {
-        if (signal?.aborted) throw cancelled(endpoint);
-        if (isAbortError(error)) return networkFailure(`the answer did not arrive within ${timeoutText}`);
-        if (error instanceof SyntaxError)
-          return networkFailure('the answer was not valid JSON, perhaps cut short');
-        return networkFailure(describeNetworkError(error));
+      } catch {
+        return networkFailure('the answer was not valid JSON');
       }
     }
-    const detail = redact(await readErrorDetail(res, combined));
+    const detail = redact(errorDetail(text));
     if (status === 429)
       return {
         ok: false,
@@ -277,22 +294,21 @@ export function createHttpClient(options: HttpOptions): HttpClient {
   return { origin, baseUrl, url, getJson };
 }
 
-/** The `message` of a DECISIONS.md error body, or a short excerpt of whatever came (HTML, text), or ''. */
-async function readErrorDetail(res: Response, signal: AbortSignal): Promise<string> {
-  let text: string;
-  try {
-    text = signal.aborted ? '' : await res.text();
-  } catch {
-    return '';
-  }
+/** The `message` of a DECISIONS.md error body, or a short excerpt of whatever came (text), or ''. */
+function errorDetail(text: string): string {
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string')
       return clip(parsed.message);
   } catch {
-    // Not JSON (a proxy's HTML page, or nothing): fall through to a plain excerpt.
+    // Not JSON (a gateway's HTML page, or nothing): fall through to a plain excerpt.
   }
   return /^\s*</.test(text) ? '' : clip(text.trim());
+}
+
+/** An HTML (or XML) document, by how the body starts: JSON never starts with `<` (its type label may lie either way). */
+function isWebPage(text: string): boolean {
+  return /^\uFEFF?\s*</.test(text.slice(0, 512));
 }
 
 function clip(text: string): string {
@@ -306,23 +322,6 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
-
-function describeNetworkError(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code =
-    cause && typeof cause === 'object' && 'code' in cause && typeof cause.code === 'string' ? cause.code : '';
-  if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection reset';
-  if (code.startsWith('CERT_') || code.includes('TLS') || code.includes('SSL'))
-    return 'TLS certificate problem';
-  const message = cause instanceof Error ? cause.message : String(cause);
-  return code
-    ? `${code}`
-    : message === 'terminated'
-      ? 'the answer was cut short'
-      : message || 'network error';
 }
 
 export function sleepCancellable(ms: number, signal?: AbortSignal): Promise<void> {

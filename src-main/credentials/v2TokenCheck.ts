@@ -14,6 +14,7 @@ export async function checkV2Token(options: {
   baseUrl: string;
   token: string;
   timeoutMs?: number;
+  fetch?: typeof globalThis.fetch;
 }): Promise<V2TokenInfo> {
   const http = createHttpClient({
     baseUrl: options.baseUrl,
@@ -21,6 +22,7 @@ export async function checkV2Token(options: {
     secrets: [options.token],
     maxRetries: 2,
     timeoutMs: options.timeoutMs ?? 15_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const { body } = await http.getJson(http.url(`v2/${endpoint}`), endpoint);
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};

@@ -1,12 +1,14 @@
 // The service emulator's entry: generate (or take) a world and serve it over HTTP on loopback.
 import { type FaultOptions, FaultPlan } from './http/faults.ts';
 import { createEmulatorServer } from './http/server.ts';
+import type { ServedAnswer } from './http/server.ts';
 import { createV1Router } from './v1/router.ts';
 import { createV2Router } from './v2/index.ts';
 import type { World, WorldSize } from './world/types.ts';
 import { generateWorld } from './world/world.ts';
 
 export type { World, WorldSize } from './world/types.ts';
+export type { ServedAnswer } from './http/server.ts';
 export { FAULT_KINDS, type FaultKind, type FaultOptions } from './http/faults.ts';
 export { generateWorld } from './world/world.ts';
 export {
@@ -32,6 +34,10 @@ export interface EmulatorOptions {
   world?: World;
   /** Inject faults from the start (see http/faults.ts); change them later with setFaults. */
   faults?: FaultOptions;
+  /** Serve HTTPS with this certificate and key (PEM); the URL then starts with https://. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
+  /** Told of every answer (tests: who asked, and whether it went out compressed). */
+  onAnswer?: (info: ServedAnswer) => void;
 }
 
 export interface RunningEmulator {
@@ -58,6 +64,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     world,
     faults,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+    ...(options.tls && { tls: options.tls }),
+    ...(options.onAnswer && { onAnswer: options.onAnswer }),
     routers: { v2: createV2Router(world), v1: createV1Router(world) },
   });
   const host = options.host ?? '127.0.0.1';
@@ -72,7 +80,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${urlHost}:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://${urlHost}:${port}`,
     world,
     setFaults: (o) => faults.set(o),
     close: () =>

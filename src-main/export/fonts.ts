@@ -11,13 +11,29 @@ export interface ExportFonts {
   bold: string;
 }
 
+/** The package files the fonts are resolved from (electron-builder.yml unpacks them: packaging.test.ts checks). */
+export const exportFontModules = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+} as const;
+
+/**
+ * Inside a packaged app the resolved path lies in `…/resources/app.asar/node_modules/…`. Electron's fs reads there
+ * (pdfkit is fine), but resvg's native code opens the path itself and finds nothing, so every PNG lost its text.
+ * electron-builder puts the fonts beside the archive (`asarUnpack`), in `app.asar.unpacked`: hand that path out.
+ * Only a whole `app.asar` path segment is mapped, with either separator; outside a packaged app nothing changes.
+ */
+export function unpackedPath(path: string): string {
+  return path.replace(/([\\/])app\.asar(?=[\\/])/, '$1app.asar.unpacked');
+}
+
 let fonts: ExportFonts | null = null;
 
-/** Paths of the shipped TrueType files (resolved once). */
+/** Paths of the shipped TrueType files (resolved once), readable by native code too. */
 export function exportFonts(): ExportFonts {
   fonts ??= {
-    regular: requireFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-    bold: requireFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+    regular: unpackedPath(requireFrom.resolve(exportFontModules.regular)),
+    bold: unpackedPath(requireFrom.resolve(exportFontModules.bold)),
   };
   return fonts;
 }

@@ -1,5 +1,4 @@
 // Handlers of the app domain: the store's state, the tree, checking the local file and setting a damaged one aside.
-import { existsSync } from 'node:fs';
 import type {
   AppCommands,
   AppState,
@@ -10,7 +9,7 @@ import type {
 import { fail, ok } from '../../src-shared/contract.ts';
 import { pressTotals } from '../analytics/pressTotals.ts';
 import { listTree } from '../analytics/query.ts';
-import { checkStoreInThread, setAsideStore } from '../store/checkStore.ts';
+import { checkStoreInThread, setAsideIfDamaged } from '../store/checkStore.ts';
 import { guard, type HandlerContext } from './context.ts';
 
 export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppCommands> {
@@ -41,16 +40,22 @@ export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppComman
       guard(async (): Promise<Result<StoreCheckResult>> => {
         // Read-only on its own connection (WAL lets it read while the app's connection is open).
         const path = ctx.storePath();
-        return ok({ path, ...(await checkStoreInThread(path)) });
+        return ok({ path, ...(await checkStoreInThread(path, ctx.deps.migrationsDir)) });
       }),
     'store:rebuild': () =>
-      guard((): Result<{ setAsidePath: string | null }> => {
+      guard(async (): Promise<Result<{ setAsidePath: string | null; message: string }>> => {
         if (ctx.sync.running)
           return fail('busy', 'A sync is running. Cancel it first, then rebuild the local data.');
         ctx.closeStore();
-        // Moved aside, never deleted: the next open creates an empty store that a sync fills from the service.
-        const path = ctx.storePath();
-        return ok({ setAsidePath: existsSync(path) ? setAsideStore(path) : null });
+        // Checked first: only a file found damaged is moved aside (never deleted); the next open creates an empty
+        // store that a sync fills from the service. A sound one is kept; one that cannot be read or moved is said.
+        const rebuild = await setAsideIfDamaged(ctx.storePath(), {
+          ...(ctx.deps.migrationsDir ? { migrationsDir: ctx.deps.migrationsDir } : {}),
+        });
+        if (rebuild.outcome === 'set-aside')
+          return ok({ setAsidePath: rebuild.aside, message: rebuild.message });
+        if (rebuild.outcome === 'sound') return ok({ setAsidePath: null, message: rebuild.message });
+        return fail('store', rebuild.message);
       }),
   };
 }

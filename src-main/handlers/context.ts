@@ -9,10 +9,12 @@ import type {
 } from '../../src-shared/contract.ts';
 import { checkCommandArgs, fail } from '../../src-shared/contract.ts';
 import { ApiError, errorCodeOf } from '../api/errors.ts';
+import { describeStoreFailure, isBusy } from '../core/failures.ts';
 import type { CredentialsInfo } from '../../src-shared/contract.ts';
 import { CredentialError } from '../credentials/credentialStore.ts';
 import type { CredentialStore } from '../credentials/credentialStore.ts';
 import type { ChooseExportPath } from '../export/saveDialog.ts';
+import type { ResolveNetwork } from '../api/network.ts';
 import type { Connections } from '../profiles/connections.ts';
 import type { ProfileRegistry } from '../profiles/registry.ts';
 import { StoreError } from '../store/db.ts';
@@ -45,7 +47,10 @@ export interface ServicesDeps {
   startEmulator?: (options: EmulatorOptions) => Promise<RunningEmulator>;
   /** The demo world's size (tests use 'tiny'). */
   demoSize?: EmulatorOptions['size'];
+  /** How requests reach the service on this thread (desktop: Chromium's stack; CLI: the environment's proxy). */
   fetch?: typeof globalThis.fetch;
+  /** The proxy and certificates for an address, as plain data for the sync's threads (api/network.ts). */
+  network?: ResolveNetwork;
   migrationsDir?: string;
   now?: () => Date;
   /** Desktop: where to save an export (the native save dialog). Absent (web mode): exports become downloads. */
@@ -110,6 +115,9 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof StoreError) return { code: 'store', message: error.message };
   if (error instanceof SyncLockedError) return { code: 'busy', message: error.message };
   if (error instanceof CredentialError) return { code: 'credentials', message: error.message };
+  // SQLite's own errors met by any read or write (a damaged page, a full disk): the file's sentence, not SQLite's.
+  const sentence = describeStoreFailure(error, null);
+  if (sentence !== null) return { code: isBusy(error) ? 'busy' : 'store', message: sentence };
   const detail = error instanceof Error ? error.message : String(error);
   return {
     code: 'internal',

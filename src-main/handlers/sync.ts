@@ -134,6 +134,7 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
       onProgress: (p) => ctx.emit('sync:progress', p),
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(deps.network ? { network: deps.network } : {}),
     });
     ctx.sync.running = { controller, done: work.catch(() => undefined) };
     try {

@@ -9,6 +9,7 @@ import type {
 import { ApiError } from '../api/errors.ts';
 import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';
+import type { ResolveNetwork } from '../api/network.ts';
 import type { Store } from '../store/db.ts';
 import { runSyncInThread } from '../sync/syncRunner.ts';
 import type { SyncRequest } from '../sync/syncRunner.ts';
@@ -27,6 +28,8 @@ export interface ProfileSyncOptions {
   onProgress: (p: SyncProgress) => void;
   now?: () => Date;
   fetch?: typeof globalThis.fetch;
+  /** The proxy and certificates for the sync's thread (api/network.ts); default Node's fetch as it is. */
+  network?: ResolveNetwork;
 }
 
 /** The sync's outcome, or the first failure (an ApiError says in plain words what happened). */
@@ -43,7 +46,15 @@ export async function syncProfile(
     ...(v1 ? { v1: { clientId: v1.clientId, token: v1.token } } : {}),
     ...(o.now ? { now: o.now().toISOString() } : {}),
   };
-  const unreachable = await probe(o);
+  const unreachable = await probe(o).then(async (failure) => {
+    if (failure || !o.network) return failure;
+    try {
+      request.network = await o.network(o.baseUrl);
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  });
   if (unreachable) {
     // Recorded like any run, so the history says when the service could not be reached.
     const runs = o.store().syncRuns;
@@ -131,6 +142,8 @@ async function probe(o: ProfileSyncOptions): Promise<Error | null> {
       });
     return null;
   } catch (error) {
+    // Retrying cannot mend these (a certificate, a web page, plain HTTP): said now, in their own words.
+    if (error instanceof ApiError && error.immediate) return error;
     if (!(error instanceof ApiError) || error.kind !== 'network') return null; // the sync reports anything else
     return new ApiError(
       'network',

@@ -26,7 +26,12 @@ async function testV2(
   o: TestConnectionOptions,
 ): Promise<NonNullable<ConnectionTest['v2']>> {
   try {
-    const info = await checkV2Token({ baseUrl, token, timeoutMs: o.timeoutMs ?? 15_000 });
+    const info = await checkV2Token({
+      baseUrl,
+      token,
+      timeoutMs: o.timeoutMs ?? 15_000,
+      ...(o.fetch ? { fetch: o.fetch } : {}),
+    });
     const client = createV2Client({
       baseUrl,
       token,

@@ -3,6 +3,7 @@
 import {
   BrowserWindow,
   Menu,
+  app,
   dialog,
   protocol,
   safeStorage,
@@ -17,6 +18,7 @@ import { securityHeaders } from '../web/securityHeaders.ts';
 import { readStaticFile } from '../web/staticFiles.ts';
 import { aboutDetail, buildMenuTemplate, type MenuActions, type Versions } from './menu.ts';
 import { appScheme, isAllowedExternalUrl, isAllowedRendererRequest } from './policy.ts';
+import { windowIconPath } from './windowIcon.ts';
 import { loadWindowState, minimumSize, placeWindow, saveWindowState } from './windowState.ts';
 
 export function createMainWindow(options: {
@@ -29,8 +31,10 @@ export function createMainWindow(options: {
     state,
     screen.getAllDisplays().map((d) => d.workArea),
   );
+  const icon = windowIconPath(app.getAppPath(), process.platform) ?? undefined;
   const window = new BrowserWindow({
     ...bounds,
+    icon,
     minWidth: minimumSize.width,
     minHeight: minimumSize.height,
     show: false,

@@ -1,9 +1,13 @@
 // Is a data file sound? The header (cheap, on every open) and SQLite's quick_check (seconds on a big file, so it runs
 // on a thread of its own); and setting a damaged file aside so the next sync rebuilds it from the service.
 import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { failures, isDamage, whyNotReadable, whyNotWritable } from '../core/failures.ts';
 import { threadModuleUrl } from '../threadModule.ts';
+import { openReadOnly } from './access.ts';
+import { defaultMigrationsDir, equivalentChecksums, loadMigrations } from './migrate.ts';
 
 /** PRAGMA application_id of a Feedback Desk file ("FDsk"), set by migration 0003. */
 export const feedbackDeskApplicationId = 0x4644736b;
@@ -29,48 +33,103 @@ export function checkHeader(path: string): HeaderVerdict {
 
 export interface StoreCheck {
   ok: boolean;
+  /** 'damaged' only when a check found damage: only then may the file be set aside. */
+  verdict: 'sound' | 'damaged' | 'unreadable';
   /** What is wrong, in the user's words (empty when ok). */
   problems: string[];
+  /** The verdict in one sentence (core/failures.ts), what to do included. */
+  message: string;
   seconds: number;
 }
 
-/** Header check, then `PRAGMA quick_check` on a read-only connection. Blocks: use checkStoreInThread off the UI. */
-export function checkStore(path: string): StoreCheck {
+/**
+ * Header check, then `PRAGMA quick_check` on a read-only connection. A file that cannot be read (a folder, no
+ * permission, another application's) is 'unreadable', never 'damaged'. Blocks: use checkStoreInThread off the UI.
+ */
+export function checkStore(path: string, migrationsDir: string = defaultMigrationsDir): StoreCheck {
   const started = performance.now();
-  const done = (problems: string[]): StoreCheck => ({
-    ok: problems.length === 0,
-    problems,
-    seconds: (performance.now() - started) / 1000,
+  const seconds = (): number => (performance.now() - started) / 1000;
+  const sound = (): StoreCheck => ({
+    ok: true,
+    verdict: 'sound',
+    problems: [],
+    message: failures.sound(path, seconds()),
+    seconds: seconds(),
   });
-  const header = checkHeader(path);
-  if (header === 'empty') return done([]);
-  if (header === 'not-sqlite')
-    return done(['the file is not an SQLite database (its header is damaged or missing)']);
-  if (header === 'foreign') return done(['the file belongs to another application']);
+  const damaged = (problem: string): StoreCheck => ({
+    ok: false,
+    verdict: 'damaged',
+    problems: [problem],
+    message: failures.damaged(path, problem),
+    seconds: seconds(),
+  });
+  const unreadable = (problem: string, message = failures.cannotCheck(path, problem)): StoreCheck => ({
+    ok: false,
+    verdict: 'unreadable',
+    problems: [problem],
+    message,
+    seconds: seconds(),
+  });
+  let header: HeaderVerdict;
+  try {
+    if (path !== ':memory:' && existsSync(path) && statSync(path).isDirectory())
+      return unreadable('it is a folder', failures.isFolder(path, join(path, 'default.sqlite')));
+    header = checkHeader(path);
+  } catch (error) {
+    return unreadable(whyNotReadable(error));
+  }
+  if (header === 'empty') return sound();
+  if (header === 'not-sqlite') return damaged('its first bytes are not those of an SQLite database');
+  if (header === 'foreign') return unreadable('it belongs to another application', failures.notOurs(path));
   let db: Database.Database | null = null;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
+    db = openReadOnly(path);
     const rows = db.prepare('PRAGMA quick_check(20)').pluck().all() as string[];
-    if (!(rows.length === 1 && rows[0] === 'ok')) return done(rows.map((r) => `SQLite reports: ${r}`));
-    const tables = db
-      .prepare("SELECT count(*) FROM sqlite_master WHERE name = 'schema_migration'")
-      .pluck()
-      .get();
-    return done(tables === 1 ? [] : ['the file has no Feedback Desk schema']);
+    if (!(rows.length === 1 && rows[0] === 'ok'))
+      return damaged(
+        `SQLite's check reports ${rows.length === 20 ? '20 or more problems' : rows.length === 1 ? 'a problem' : `${rows.length} problems`}, the first: ${rows[0] ?? ''}`,
+      );
+    const names = db.prepare('SELECT name FROM sqlite_master').pluck().all() as string[];
+    if (names.length > 0 && !names.includes('schema_migration'))
+      return unreadable('it is not a Feedback Desk data file', failures.notOurs(path));
+    const edited = names.length > 0 ? editedMigration(db, migrationsDir) : null;
+    // Sound pages, but a schema this version cannot use or update (its migration text changed): as unusable as
+    // damage, and rebuilt the same way (the refusal's own sentence offers it).
+    return edited ? damaged(`migration ${edited} was changed after it was applied`) : sound();
   } catch (error) {
-    return done([`SQLite could not read it (${error instanceof Error ? error.message : String(error)})`]);
+    if (isDamage(error)) return damaged(`SQLite cannot read it: ${(error as Error).message}`);
+    return unreadable(whyNotReadable(error));
   } finally {
     db?.close();
   }
 }
 
+/** The first applied migration whose text is no longer this version's (as `migrate` refuses it), or null. */
+function editedMigration(db: Database.Database, migrationsDir: string): string | null {
+  const migrations = loadMigrations(migrationsDir);
+  const rows = db.prepare('SELECT version, name, checksum FROM schema_migration ORDER BY version').all() as {
+    version: number;
+    name: string;
+    checksum: string;
+  }[];
+  for (const row of rows) {
+    const source = migrations[row.version - 1];
+    if (!source) return null; // a newer version's file: not damaged, and said so when it is opened
+    if (source.checksum !== row.checksum && !equivalentChecksums[row.version]?.includes(row.checksum))
+      return `${String(row.version).padStart(4, '0')}_${row.name}`;
+  }
+  return null;
+}
+
 /** checkStore on a worker thread (quick_check takes ~7 s per 400 MB); falls back to this thread. */
-export async function checkStoreInThread(path: string): Promise<StoreCheck> {
+export async function checkStoreInThread(path: string, migrationsDir?: string): Promise<StoreCheck> {
   let worker: Worker;
   try {
-    worker = new Worker(threadModuleUrl('checkStoreThread', import.meta.url), { workerData: { path } });
+    worker = new Worker(threadModuleUrl('checkStoreThread', import.meta.url), {
+      workerData: { path, migrationsDir },
+    });
   } catch {
-    return checkStore(path);
+    return checkStore(path, migrationsDir);
   }
   try {
     return await new Promise<StoreCheck>((resolve, reject) => {
@@ -79,7 +138,7 @@ export async function checkStoreInThread(path: string): Promise<StoreCheck> {
       worker.once('exit', (code) => reject(new Error(`the check thread stopped (${code})`)));
     });
   } catch {
-    return checkStore(path);
+    return checkStore(path, migrationsDir);
   } finally {
     await worker.terminate().catch(() => undefined);
   }
@@ -94,4 +153,29 @@ export function setAsideStore(path: string, now: Date = new Date()): string {
   for (const suffix of ['', '-wal', '-shm'])
     if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
   return aside;
+}
+
+export type RebuildOutcome =
+  | { outcome: 'sound' | 'unreadable' | 'stuck'; message: string; check: StoreCheck }
+  | { outcome: 'set-aside'; aside: string; message: string; check: StoreCheck };
+
+/**
+ * A rebuild's first half: check the file, and set it aside only when the check says it is damaged. A sound file is
+ * kept, one that cannot be read is left alone, and a damaged one that cannot be moved (read-only folder) stays as
+ * it was; each is said in one sentence. A missing file is 'sound' (there is nothing to set aside).
+ */
+export async function setAsideIfDamaged(
+  path: string,
+  options: { now?: Date; migrationsDir?: string } = {},
+): Promise<RebuildOutcome> {
+  const check = await checkStoreInThread(path, options.migrationsDir);
+  if (check.verdict === 'sound')
+    return { outcome: 'sound', message: failures.rebuildNotNeeded(path, check.seconds), check };
+  if (check.verdict === 'unreadable') return { outcome: 'unreadable', message: check.message, check };
+  try {
+    const aside = setAsideStore(path, options.now);
+    return { outcome: 'set-aside', aside, message: failures.setAside(path, aside), check };
+  } catch (error) {
+    return { outcome: 'stuck', message: failures.cannotSetAside(path, whyNotWritable(error)), check };
+  }
 }

@@ -2,4 +2,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkStore } from './checkStore.ts';
 
-parentPort?.postMessage(checkStore((workerData as { path: string }).path));
+const { path, migrationsDir } = workerData as { path: string; migrationsDir?: string };
+parentPort?.postMessage(checkStore(path, migrationsDir));

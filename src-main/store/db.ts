@@ -2,8 +2,17 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { describeStoreFailure, failures, isDamage, isReadOnly, whyNotReadable } from '../core/failures.ts';
+import { openReadOnly, storeNotWritable } from './access.ts';
 import { checkHeader } from './checkStore.ts';
-import { StoreError, defaultMigrationsDir, loadMigrations, migrate, type MigrationStart } from './migrate.ts';
+import {
+  StoreError,
+  defaultMigrationsDir,
+  loadMigrations,
+  migrate,
+  type Migration,
+  type MigrationStart,
+} from './migrate.ts';
 import { createButtonFeedbackRepo } from './repos/buttonFeedbackRepo.ts';
 import type { ButtonFeedbackRepo } from './repos/buttonFeedbackRepo.ts';
 import { createCheckpointRepo } from './repos/checkpointRepo.ts';
@@ -24,6 +33,8 @@ import type { V2ResourceRepos } from './repos/v2ResourceRepos.ts';
 export interface Store {
   readonly path: string;
   readonly db: Database.Database;
+  /** Why this file cannot be written here (it was opened read-only: every read works, a sync refuses); null: it can. */
+  readonly readOnly: string | null;
   readonly tree: TreeRepo;
   readonly buttonFeedback: ButtonFeedbackRepo;
   readonly checkpoints: CheckpointRepo;
@@ -46,8 +57,13 @@ export interface OpenStoreOptions {
   onMigration?: (m: MigrationStart) => void;
 }
 
-/** Opens (creating when allowed) and migrates the store. Throws StoreError with a user-facing message. */
+/**
+ * Opens (creating when allowed) and migrates the store. A file that cannot be written here but can be read is opened
+ * read-only (`readOnly` says why): every read works, and a sync refuses in one sentence. Throws StoreError with a
+ * user-facing message.
+ */
 export function openStore(path: string, options: OpenStoreOptions = {}): Store {
+  let readOnly: string | null = null;
   if (path !== ':memory:') {
     if (options.mustExist && !existsSync(path))
       throw new StoreError(
@@ -56,10 +72,18 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
       );
     const problem = storePathProblem(path);
     if (problem) throw new StoreError('unusable', problem);
-    mkdirSync(dirname(path), { recursive: true });
+    readOnly = storeNotWritable(path);
+    if (readOnly && !existsSync(path))
+      throw new StoreError('read-only', failures.cannotCreate(path, readOnly));
+    if (!readOnly) mkdirSync(dirname(path), { recursive: true });
     // The header costs one read; a damaged or foreign file is refused before SQLite or a migration touches it.
-    const header = checkHeader(path);
-    if (header === 'not-sqlite') throw corrupt(path);
+    let header: ReturnType<typeof checkHeader>;
+    try {
+      header = checkHeader(path);
+    } catch (error) {
+      throw new StoreError('unusable', failures.unreadable(path, whyNotReadable(error)));
+    }
+    if (header === 'not-sqlite') throw new StoreError('corrupt', failures.notAStore(path));
     if (header === 'foreign')
       throw new StoreError(
         'unusable',
@@ -68,34 +92,33 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   }
   let db: Database.Database;
   try {
-    db = new Database(path, { fileMustExist: options.mustExist ?? false });
+    db = readOnly ? openReadOnly(path) : new Database(path, { fileMustExist: options.mustExist ?? false });
   } catch (error) {
-    throw new StoreError(
-      'unusable',
-      `Could not open the data file ${path} (${messageOf(error)}). Check that the folder exists and is writable.`,
-    );
+    if (isDamage(error)) throw corrupt(path);
+    throw new StoreError('unusable', failures.unreadable(path, whyNotReadable(error)));
   }
   try {
-    configureConnection(db);
+    if (readOnly) configureReadOnly(db);
+    else configureConnection(db);
     refuseForeignSchema(db, path);
-    migrate(
-      db,
-      loadMigrations(options.migrationsDir ?? defaultMigrationsDir),
-      options.now,
-      options.onMigration,
-    );
+    const migrations = loadMigrations(options.migrationsDir ?? defaultMigrationsDir);
+    if (readOnly) refuseUpdateReadOnly(db, migrations, path, readOnly);
+    else migrate(db, migrations, options.now, options.onMigration);
   } catch (error) {
     db.close();
     if (error instanceof StoreError) throw error;
-    const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
-    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') throw corrupt(path);
-    throw new StoreError('unusable', `Could not prepare the data file ${path} (${messageOf(error)}).`);
+    if (isDamage(error)) throw corrupt(path);
+    throw new StoreError(
+      'unusable',
+      describeStoreFailure(error, path) ?? `Could not prepare the data file ${path} (${messageOf(error)}).`,
+    );
   }
   const now = options.now ?? (() => new Date());
   const checkpoints = createCheckpointRepo(db, now);
   const store: Store = {
     path,
     db,
+    readOnly,
     tree: createTreeRepo(db),
     buttonFeedback: createButtonFeedbackRepo(db, checkpoints),
     checkpoints,
@@ -116,16 +139,23 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
  */
 export function storePathProblem(path: string): string | null {
   if (path === ':memory:' || !existsSync(path)) return null;
-  if (statSync(path).isDirectory())
-    return `${path} is a folder, not a data file. Give the path of a file with --db, e.g. ${join(path, 'default.sqlite')}.`;
+  if (statSync(path).isDirectory()) return failures.isFolder(path, join(path, 'default.sqlite'));
   return null;
 }
 
+/**
+ * A failure met while reading or writing an opened store, in its one sentence when it is about the file (damage
+ * found by a query, a full disk, a lock held too long, a read-only file); any other error is returned as it is.
+ */
+export function storeFailure(error: unknown, path: string): unknown {
+  if (error instanceof StoreError) return error;
+  const sentence = describeStoreFailure(error, path);
+  if (sentence === null) return error;
+  return new StoreError(isDamage(error) ? 'corrupt' : isReadOnly(error) ? 'read-only' : 'unusable', sentence);
+}
+
 function corrupt(path: string): StoreError {
-  return new StoreError(
-    'corrupt',
-    `The data file ${path} is damaged or is not a Feedback Desk file. Rebuild it from the service ('feedback-desk sync --rebuild' sets it aside and syncs again), or move it away.`,
-  );
+  return new StoreError('corrupt', failures.damaged(path));
 }
 
 /** An SQLite file with tables but none of ours (no schema_migration) is someone else's: never migrate into it. */
@@ -140,11 +170,35 @@ function refuseForeignSchema(db: Database.Database, path: string): void {
 
 /** The pragmas every connection to a store uses. */
 export function configureConnection(db: Database.Database): void {
+  // First: switching a new file to WAL takes SQLite's write lock, which many syncs starting at once wait for.
+  db.pragma('busy_timeout = 5000');
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  db.pragma('cache_size = -32000');
+  db.pragma('temp_store = MEMORY');
+}
+
+/** The pragmas of a read-only connection (nothing that writes). */
+function configureReadOnly(db: Database.Database): void {
   db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -32000');
   db.pragma('temp_store = MEMORY');
+}
+
+/** A read-only file that this version would have to update cannot be used as it is. */
+function refuseUpdateReadOnly(
+  db: Database.Database,
+  migrations: readonly Migration[],
+  path: string,
+  why: string,
+): void {
+  const known = db
+    .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migration'")
+    .pluck()
+    .get();
+  const applied = known === 1 ? Number(db.prepare('SELECT count(*) FROM schema_migration').pluck().get()) : 0;
+  if (applied < migrations.length) throw new StoreError('read-only', failures.needsUpdateReadOnly(path, why));
+  if (applied > migrations.length) migrate(db, migrations); // says which version wrote it, before any write
 }
 
 /**

@@ -146,7 +146,9 @@ describe('migrations', () => {
     );
     const error = storeError(() => openStore(path));
     expect(error.reason).toBe('corrupt');
-    expect(error.message).toContain("Rebuild it from the service ('feedback-desk sync --rebuild'");
+    expect(error.message).toBe(
+      `${path} is damaged or is not a Feedback Desk data file; nothing in it was changed. If it is your local data, rebuild it from the service ('Rebuild the local data' in the app, or 'feedback-desk sync --rebuild', which sets it aside, never deleting it); otherwise give another data file with --db.`,
+    );
   });
 
   it('refuses to create a file when it must exist', () => {

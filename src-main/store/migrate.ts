@@ -14,7 +14,7 @@ export interface Migration {
 /** A store that must not be used as it is; `reason` tells the user what happened and what to do. */
 export class StoreError extends Error {
   override name = 'StoreError';
-  readonly reason: 'newer-version' | 'edited-migration' | 'corrupt' | 'unusable';
+  readonly reason: 'newer-version' | 'edited-migration' | 'corrupt' | 'unusable' | 'read-only';
   constructor(reason: StoreError['reason'], message: string) {
     super(message);
     this.reason = reason;

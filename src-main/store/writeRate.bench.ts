@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ButtonFeedbackV2 } from '../api/v2/records.ts';
+import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
 import { openStore } from './db.ts';
 
 const rows = Number(process.argv[2] ?? 2_000_000);

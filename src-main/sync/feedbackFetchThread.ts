@@ -2,6 +2,7 @@
 // them into columns, at most two pages ahead of what the main thread has taken.
 import { parentPort, workerData } from 'node:worker_threads';
 import { ApiError } from '../api/errors.ts';
+import { createNetworkFetch } from '../api/network.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import type { FeedbackWindowQuery } from '../api/v2/client.ts';
 import { pageBuffers, pageColumns } from '../store/repos/feedbackBatch.ts';
@@ -18,8 +19,10 @@ let credits = ahead;
 let wake: (() => void) | null = null;
 const post = (m: FetchReply, transfer: ArrayBuffer[] = []): void => port.postMessage(m, transfer);
 
+const { network, ...clientConfig } = config;
 const client = createV2Client({
-  ...config,
+  ...clientConfig,
+  ...(network ? { fetch: createNetworkFetch(network) } : {}),
   onRetry: (retry) => post({ run: current, retry }),
   onPace: (pace) => post({ run: current, pace }),
 });

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { ApiError } from '../api/errors.ts';
 import type { ApiErrorKind } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
+import type { NetworkSettings } from '../api/network.ts';
 import type { PaceInfo, PacingOptions } from '../api/pacing.ts';
 import type { FeedbackWindowQuery, V2Client } from '../api/v2/client.ts';
 import type { NextPage } from '../api/v2/paging.ts';
@@ -36,6 +37,8 @@ export interface V2ClientConfig {
   maxBackoffMs?: number;
   pacing?: PacingOptions | false;
   compression?: boolean;
+  /** The proxy and certificates for the service (network.ts). */
+  network?: NetworkSettings;
 }
 
 export function clientPageSource(client: V2Client): PageSource {

@@ -4,7 +4,7 @@
 // writer; progress; cancellation. The cursor arithmetic lives in plan.ts, the batching in feedbackBatcher.ts.
 import type { SyncProgress } from '../../src-shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
-import { parseLocalDate } from '../api/localTime.ts';
+import { parseLocalDate } from '../core/localTime.ts';
 import { maxPageSize } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';
 import type { PageSource } from './feedbackPages.ts';

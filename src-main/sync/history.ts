@@ -1,6 +1,6 @@
 // Where an account's history lies, from what the service reveals: the first (and, to explain an empty window, the
 // last) day with a button feedback at v2; the surveys' active periods at v1. A default sync starts at the first day.
-import { parseLocalDate } from '../api/localTime.ts';
+import { parseLocalDate } from '../core/localTime.ts';
 import { buttonFeedbacksEndpoint } from '../api/v2/client.ts';
 import type { V2Client } from '../api/v2/client.ts';
 import { asArray, asObject, invalid, reqString } from '../api/validate.ts';

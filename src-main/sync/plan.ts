@@ -1,5 +1,5 @@
 // Planning the v2 button-feedback stream: date range, year-long windows, and the checkpoint cursor that resumes it.
-import { formatLocalDay, parseLocalDate } from '../api/localTime.ts';
+import { formatLocalDay, parseLocalDate } from '../core/localTime.ts';
 
 export const buttonFeedbackStream = 'v2:button-feedbacks';
 

@@ -1,7 +1,7 @@
 // The sync's scheduler: runs each stream's body with its own progress callback, records its outcome in the order
 // the streams started (and in the store, for `status`), names the part that failed, keeps the first failure.
 import type { SyncProgress } from '../../src-shared/contract.ts';
-import { StoreError } from '../store/db.ts';
+import { storeFailure } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 
 export interface StreamOutcome {
@@ -63,7 +63,8 @@ export function createScheduler(store: Store, onProgress?: (p: SyncProgress) => 
       outcomes[at] = { stream, source, ...r, seconds: seconds() };
       return r.status === 'done';
     } catch (caught) {
-      const error = damaged(caught, store.path);
+      // SQLite finding the file damaged, full or read-only mid-sync: said as the open-time check says it.
+      const error = storeFailure(caught, store.path);
       const message = error instanceof Error ? error.message : String(error);
       firstError ??= error instanceof Error ? error : new Error(message);
       try {
@@ -82,14 +83,4 @@ export function createScheduler(store: Store, onProgress?: (p: SyncProgress) => 
   }
 
   return { run, outcomes, firstError: () => firstError };
-}
-
-/** SQLite finding the file damaged mid-sync: said as the open-time check says it, with the way out. */
-function damaged(error: unknown, path: string): unknown {
-  const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
-  if (code !== 'SQLITE_CORRUPT' && code !== 'SQLITE_NOTADB') return error;
-  return new StoreError(
-    'corrupt',
-    `The data file ${path} turned out to be damaged during the sync. Rebuild it from the service ('feedback-desk sync --rebuild' sets it aside and syncs again).`,
-  );
 }

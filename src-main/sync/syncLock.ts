@@ -1,30 +1,24 @@
-// One sync per data file: a lock file beside it (`<file>.sync-lock`) naming the process that holds it. A lock left
-// by a process that no longer runs (killed, crashed) is taken over.
-import {
-  closeSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+// One sync per data file: SQLite's own write lock on a small file beside it (`<file>.sync-lock`), held by an open
+// connection for as long as the sync runs. The operating system drops it when its process ends, however it ends
+// (a kill, a crash, a full disk), and SQLite tells connections of one process apart, so worker threads are refused
+// as other processes are. The file also names the holder, for the message.
+//
+// Never open the lock file with node:fs in a process that may hold it: closing any descriptor of a file drops that
+// process's POSIX locks on it (SQLite's own connections know this and defer their closes).
+import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
+import Database from 'better-sqlite3';
+import { errorCode, failures, isDiskFull, whyNotWritable, type LockHolder } from '../core/failures.ts';
+import { storeNotWritable } from '../store/access.ts';
+import { StoreError } from '../store/migrate.ts';
 
-interface Holder {
-  pid: number;
-  host: string;
-  startedAt: string;
-}
+type Holder = LockHolder;
 
 export class SyncLockedError extends Error {
   override name = 'SyncLockedError';
   readonly holder: Holder | null;
   constructor(path: string, holder: Holder | null) {
-    super(
-      `Another sync is already writing to ${path}${holder ? ` (process ${holder.pid} on ${holder.host}, started ${holder.startedAt})` : ''}. Wait for it to finish or stop it, then try again; two syncs never write to one file at once.`,
-    );
+    super(failures.syncLocked(path, holder));
     this.holder = holder;
   }
 }
@@ -37,90 +31,131 @@ export function lockPathOf(storePath: string): string {
   return `${storePath}.sync-lock`;
 }
 
-function readHolder(path: string): Holder | null {
+/** How long a taker waits for the lock: long enough to outlast a `syncRunning` probe, far shorter than a sync. */
+const takeTimeoutMs = 500;
+
+function holderOf(db: Database.Database): Holder | null {
   try {
-    const h = JSON.parse(readFileSync(path, 'utf8')) as Partial<Holder>;
-    return typeof h.pid === 'number' && typeof h.host === 'string' && typeof h.startedAt === 'string'
-      ? { pid: h.pid, host: h.host, startedAt: h.startedAt }
+    const row = db.prepare('SELECT pid, host, started_at AS startedAt FROM holder').get() as
+      Partial<Holder> | undefined;
+    return row &&
+      typeof row.pid === 'number' &&
+      typeof row.host === 'string' &&
+      typeof row.startedAt === 'string'
+      ? { pid: row.pid, host: row.host, startedAt: row.startedAt }
       : null;
+  } catch {
+    return null; // written by nobody yet, or the disk was full when its holder tried
+  }
+}
+
+/** Whether `db`'s write lock is free: taken and given back at once. */
+function tryTake(db: Database.Database): boolean {
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    return true;
+  } catch (error) {
+    if (errorCode(error).startsWith('SQLITE_BUSY')) return false;
+    throw error;
+  }
+}
+
+/** A lock file from before this version (JSON naming a pid): live only while that process runs on this machine. */
+function legacyHolder(path: string): Holder | null {
+  let h: Partial<Holder>;
+  try {
+    h = JSON.parse(readFileSync(path, 'utf8')) as Partial<Holder>;
   } catch {
     return null;
   }
-}
-
-/**
- * The lock file's age by the file system's own clock (a probe written beside it now), not this process's: the folder
- * may be shared with a machine whose clock differs, and the process's clock may be moved (tests run it far away).
- */
-function ageMs(path: string): number {
-  const probe = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.probe`;
+  if (typeof h.pid !== 'number' || typeof h.host !== 'string' || typeof h.startedAt !== 'string') return null;
+  const holder = { pid: h.pid, host: h.host, startedAt: h.startedAt };
+  if (holder.host !== hostname()) return holder; // cannot be checked from here: counts as live
   try {
-    writeFileSync(probe, '');
-    return statSync(probe).mtimeMs - statSync(path).mtimeMs;
-  } catch {
-    return Infinity;
-  } finally {
-    rmSync(probe, { force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(holder.pid, 0);
+    return holder;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // exists, but is someone else's
+    return errorCode(error) === 'EPERM' ? holder : null; // EPERM: it runs, but is someone else's
+  }
+}
+
+/** Whether a sync holds the file's lock right now (in any process, or any thread of this one), and who. */
+export function syncRunning(storePath: string): Holder | null {
+  const path = lockPathOf(storePath);
+  if (storePath === ':memory:' || storePath === '' || !existsSync(path)) return null;
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path, { fileMustExist: true, timeout: 0 });
+    if (tryTake(db)) {
+      db.exec('ROLLBACK');
+      return null;
+    }
+    return holderOf(db) ?? { pid: 0, host: 'unknown', startedAt: 'unknown' };
+  } catch (error) {
+    // A lock file from an older version, or one this user cannot open for writing (then no sync of theirs holds it).
+    return errorCode(error) === 'SQLITE_NOTADB' ? legacyHolder(path) : null;
+  } finally {
+    db?.close();
   }
 }
 
 /**
- * Whether a sync holds the file's lock right now (a live process on this machine, or any process on another
- * machine sharing the folder, which cannot be checked and so counts as live).
+ * Takes the file's sync lock or throws SyncLockedError (a live holder) or a StoreError (the file cannot be written).
+ * In-memory stores need none.
  */
-export function syncRunning(storePath: string): Holder | null {
-  const holder = readHolder(lockPathOf(storePath));
-  if (!holder) return null;
-  return holder.host !== hostname() || alive(holder.pid) ? holder : null;
-}
-
-/** Takes the file's sync lock or throws SyncLockedError. In-memory stores need none. */
 export function acquireSyncLock(storePath: string, now: () => Date = () => new Date()): SyncLock {
   if (storePath === ':memory:' || storePath === '') return { release: () => undefined };
+  const why = storeNotWritable(storePath);
+  if (why) throw new StoreError('read-only', failures.readOnly(storePath, why));
   const path = lockPathOf(storePath);
   const mine: Holder = { pid: process.pid, host: hostname(), startedAt: now().toISOString() };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    let fd: number;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let db: Database.Database;
     try {
-      fd = openSync(path, 'wx');
+      db = new Database(path, { timeout: takeTimeoutMs });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = readHolder(path);
-      // A lock without a readable holder is being written right now, unless it is old (its writer died first).
-      if (holder === null && ageMs(path) < 10_000) throw new SyncLockedError(storePath, null);
-      if (holder !== null && syncRunning(storePath)) throw new SyncLockedError(storePath, holder);
-      try {
-        unlinkSync(path);
-      } catch {
-        // Another process took it over first: try again, and meet its lock.
-      }
-      continue;
+      throw lockFileError(storePath, error);
     }
     try {
-      writeSync(fd, JSON.stringify(mine));
-    } finally {
-      closeSync(fd);
+      if (!tryTake(db)) throw new SyncLockedError(storePath, holderOf(db));
+      // Name the holder, committed so that others can read it; then take the lock again for the whole sync. Whoever
+      // slips in between holds it, and this taker is refused as any other. A full disk leaves the name unwritten.
+      try {
+        db.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER, host TEXT, started_at TEXT)');
+        db.prepare('DELETE FROM holder').run();
+        db.prepare('INSERT INTO holder VALUES (?, ?, ?)').run(mine.pid, mine.host, mine.startedAt);
+        db.exec('COMMIT');
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        if (!isDiskFull(error)) throw error;
+      }
+      if (!tryTake(db)) throw new SyncLockedError(storePath, holderOf(db));
+      return {
+        release() {
+          if (!db.open) return;
+          if (db.inTransaction) db.exec('ROLLBACK');
+          db.close(); // the file stays: deleting it while another process opens it would give two holders
+        },
+      };
+    } catch (error) {
+      db.close();
+      if (error instanceof SyncLockedError) throw error;
+      if (errorCode(error) === 'SQLITE_NOTADB' && attempt === 0) {
+        // A lock file written by an older version: honoured while its process runs, else replaced.
+        const holder = legacyHolder(path);
+        if (holder) throw new SyncLockedError(storePath, holder);
+        unlinkSync(path);
+        continue;
+      }
+      throw lockFileError(storePath, error);
     }
-    return {
-      release() {
-        const holder = readHolder(path);
-        if (holder && holder.pid === mine.pid && holder.startedAt === mine.startedAt)
-          try {
-            unlinkSync(path);
-          } catch {
-            // Already gone.
-          }
-      },
-    };
   }
-  throw new SyncLockedError(storePath, readHolder(path));
+  throw new SyncLockedError(storePath, null);
+}
+
+function lockFileError(storePath: string, error: unknown): Error {
+  if (isDiskFull(error)) return new StoreError('unusable', failures.diskFull(storePath));
+  if (errorCode(error).startsWith('SQLITE_READONLY') || errorCode(error) === 'SQLITE_CANTOPEN')
+    return new StoreError('read-only', failures.readOnly(storePath, whyNotWritable(error)));
+  return error instanceof Error ? error : new Error(String(error));
 }

@@ -10,10 +10,12 @@ import { ApiError } from '../api/errors.ts';
 import { describeMigration } from '../store/migrate.ts';
 import type { ApiErrorKind } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
+import { createNetworkFetch } from '../api/network.ts';
+import type { NetworkSettings } from '../api/network.ts';
 import type { PaceInfo } from '../api/pacing.ts';
 import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';
-import { StoreError, openStore } from '../store/db.ts';
+import { StoreError, openStore, storeFailure } from '../store/db.ts';
 import { runSync } from './orchestrator.ts';
 import type { RunSyncOptions, SourceChoice, StreamOutcome } from './orchestrator.ts';
 import type { CoveredWindow } from './history.ts';
@@ -37,6 +39,8 @@ export interface SyncRequest {
   batchRows?: number;
   /** The run's clock as an ISO instant (tests and benchmarks pass a fixed one); default the system clock. */
   now?: string;
+  /** The proxy and certificates for the service (network.ts); default Node's fetch as it is. */
+  network?: NetworkSettings;
 }
 
 export interface SyncSummary {
@@ -120,10 +124,11 @@ export async function runSyncRequest(
       }),
   });
   try {
-    const http = {
+    const callbacks = {
       ...(cb.onRetry ? { onRetry: cb.onRetry } : {}),
       ...(cb.onPace ? { onPace: cb.onPace } : {}),
     };
+    const http = { ...callbacks, ...(req.network ? { fetch: createNetworkFetch(req.network) } : {}) };
     const sources: RunSyncOptions['sources'] = {};
     if (req.v2)
       sources.v2 = {
@@ -145,7 +150,7 @@ export async function runSyncRequest(
       store,
       sources,
       source: req.source,
-      ...http,
+      ...callbacks,
       ...(cb.signal ? { signal: cb.signal } : {}),
       ...(cb.onProgress ? { onProgress: cb.onProgress } : {}),
       ...(req.since ? { since: req.since } : {}),
@@ -167,6 +172,8 @@ export async function runSyncRequest(
       },
       error: result.error ?? null,
     };
+  } catch (error) {
+    throw storeFailure(error, req.dbPath); // e.g. damage met while counting what is held
   } finally {
     store.close();
   }

@@ -1,5 +1,5 @@
 // Planning v1 survey streams: the checkpoint cursor per survey, incremental trailing days, windows of local days.
-import { parseLocalDate } from '../api/localTime.ts';
+import { parseLocalDate } from '../core/localTime.ts';
 import { addDays } from './plan.ts';
 import { localDateOf } from './v1Zones.ts';
 

@@ -4,7 +4,7 @@ import type { V1Client } from '../api/v1/client.ts';
 import type { Store } from '../store/db.ts';
 import { v1SurveyStream } from '../store/repos/v1StructureRepo.ts';
 import type { V1StoredSurvey } from '../store/repos/v1StructureRepo.ts';
-import { parseLocalDate } from '../api/localTime.ts';
+import { parseLocalDate } from '../core/localTime.ts';
 import type { DayWindow, V1SurveyCursor } from './v1Plan.ts';
 import { localMidnightOf } from './v1Zones.ts';
 

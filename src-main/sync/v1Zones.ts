@@ -1,5 +1,5 @@
 // Local midnights of a v1 survey's time zone (IANA name) as instants, from Intl: where a local day starts.
-import { parseLocalDate } from '../api/localTime.ts';
+import { parseLocalDate } from '../core/localTime.ts';
 
 const msPerDay = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,6 +1,6 @@
 // Planning the windowed v2 resource streams (feedback lists, alerts, alert comments): date range, year-long windows,
 // subtree roots, and the checkpoint cursor that resumes them.
-import { parseLocalDate } from '../api/localTime.ts';
+import { parseLocalDate } from '../core/localTime.ts';
 import { addDays, aroundSkip, daysBetween, trailingStart, validSkip } from './plan.ts';
 import type { SkippedDays } from './plan.ts';
 

@@ -1,6 +1,6 @@
 // Verification after the button-feedback windows: stored presses per experience point × survey × local day × button
 // against the service's aggregated counts (precision=day, grouping=experience_point,survey; misuse excluded).
-import { formatLocalDay, parseLocalDate } from '../api/localTime.ts';
+import { formatLocalDay, parseLocalDate } from '../core/localTime.ts';
 import { fetchAggregates } from '../api/v2/aggregates.ts';
 import type { V2Client } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';

@@ -266,6 +266,58 @@ describe('web bridge security', () => {
     }
   });
 
+  it('matches command names exactly on the path as sent: no `..` or `.` reaches another command', async () => {
+    const rebuilds: string[] = [];
+    const original = small.handlers['store:rebuild'];
+    small.handlers['store:rebuild'] = async () => {
+      rebuilds.push('called');
+      return ok({ setAsidePath: null });
+    };
+    try {
+      for (const path of [
+        '/api/invoke/app:getState/../store:rebuild',
+        '/api/invoke/./store:rebuild',
+        '/api/x/../invoke/store:rebuild',
+        '/assets/../api/invoke/store:rebuild',
+        '/api/invoke/app:getState/%2e%2e/store:rebuild',
+      ]) {
+        const answer = await send(
+          server.port,
+          'POST',
+          path,
+          withSession({ Origin: `http://${host}`, 'Content-Type': 'application/json' }),
+          '{}',
+        );
+        expect(answer.status, path).toBe(404);
+      }
+      expect(rebuilds).toEqual([]);
+      expect((await post('store:rebuild', {})).status).toBe(200); // the exact name still works
+      expect(rebuilds).toEqual(['called']);
+    } finally {
+      small.handlers['store:rebuild'] = original;
+    }
+  });
+
+  it("checks the event stream's Origin like every other route", async () => {
+    const events = (extra: Record<string, string>): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port: server.port, path: '/api/events', headers: withSession(extra) },
+          (res) => {
+            resolve(res.statusCode ?? 0);
+            req.destroy();
+          },
+        );
+        req.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' ? undefined : reject(e)));
+        req.end();
+      });
+    expect(await events({ Origin: 'http://evil.example' })).toBe(403);
+    expect(await events({ Origin: `http://127.0.0.1:${server.port + 1}` })).toBe(403);
+    expect(await events({ Origin: 'null' })).toBe(403);
+    expect(await events({ Origin: `http://${host}` })).toBe(200);
+    expect(await events({})).toBe(200); // a browser's own same-origin EventSource sends none
+  });
+
   it('pushes events to the page over server-sent events', async () => {
     const received = await new Promise<string>((resolve, reject) => {
       const req = request(

@@ -74,6 +74,9 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     if (!s.hostAllowed(req)) return sendText(res, 403, 'Forbidden: this server answers to 127.0.0.1 only.');
     if (!s.fetchSiteAllowed(req)) return sendText(res, 403, 'Forbidden: cross-site request.');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // The API is routed on the path exactly as sent: `new URL` resolves `..` and `.` segments, which would let
+    // `/api/invoke/app:getState/../store:rebuild` reach another command than the one named.
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
     if (req.method === 'GET' && url.pathname === '/' && url.searchParams.has('session')) {
       if (!s.tokenMatches(url.searchParams.get('session')))
         return sendText(res, 403, 'Forbidden: wrong session token.');
@@ -88,20 +91,25 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
         'Forbidden: open the URL that `feedback-desk serve` printed (it carries the session).',
       );
 
-    if (url.pathname.startsWith(invokePrefix)) {
+    if ((rawPath.startsWith('/api/') || url.pathname.startsWith('/api/')) && rawPath !== url.pathname)
+      return sendJson(res, 404, fail('not-found', 'No such endpoint.'));
+    if (rawPath.startsWith(invokePrefix)) {
       if (req.method !== 'POST')
         return sendJson(res, 405, fail('bad-request', 'Use POST.'), { Allow: 'POST' });
       if (!s.originAllowed(req)) return sendJson(res, 403, fail('bad-request', 'Forbidden: wrong origin.'));
-      return invoke(req, res, url.pathname.slice(invokePrefix.length));
+      return invoke(req, res, rawPath.slice(invokePrefix.length));
     }
-    if (url.pathname === '/api/events') {
+    if (rawPath === '/api/events') {
       if (req.method !== 'GET') return sendJson(res, 405, fail('bad-request', 'Use GET.'), { Allow: 'GET' });
+      // A browser sends no Origin on its own same-origin EventSource; one that names another origin is refused.
+      if (req.headers.origin !== undefined && !s.originAllowed(req))
+        return sendJson(res, 403, fail('bad-request', 'Forbidden: wrong origin.'));
       if (!hub.attach(res)) sendJson(res, 503, fail('busy', 'Too many open pages; close one and reload.'));
       return;
     }
-    if (url.pathname.startsWith(downloadPrefix)) {
+    if (rawPath.startsWith(downloadPrefix)) {
       if (req.method !== 'GET') return sendText(res, 405, 'Use GET.', { Allow: 'GET' });
-      const file = options.takeDownload?.(url.pathname.slice(downloadPrefix.length)) ?? null;
+      const file = options.takeDownload?.(rawPath.slice(downloadPrefix.length)) ?? null;
       if (!file) return sendText(res, 404, 'This export is no longer waiting; export it again.');
       res.writeHead(200, {
         'Content-Type': file.mime,
@@ -111,7 +119,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       });
       return void res.end(file.bytes);
     }
-    if (url.pathname.startsWith('/api/')) return sendJson(res, 404, fail('not-found', 'No such endpoint.'));
+    if (rawPath.startsWith('/api/')) return sendJson(res, 404, fail('not-found', 'No such endpoint.'));
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return sendText(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
     const file = await readStaticFile(options.rendererDir, url.pathname);

@@ -28,13 +28,23 @@ function axisLabel(axis: unknown, categories: unknown[], fallback: string): stri
   return fallback;
 }
 
-/** Heatmap cells [x, y, value] (indexes into the category axes) as rows: y's name, x's name, the value. */
-function heatmapTable(o: Json, series: Json, title: string): ExportTable | null {
+/**
+ * Heatmap cells [x, y, value] (indexes into the category axes) as rows: y's name, x's name, the value; the cells
+ * of every heatmap series (a muted series of cells with few presses too), in axis order.
+ */
+function heatmapTable(o: Json, all: Json[], title: string): ExportTable | null {
   const xs = categoriesOf(first(o.xAxis));
   const ys = categoriesOf(first(o.yAxis));
-  if (!xs || !ys || !Array.isArray(series.data)) return null;
+  const series = all[0];
+  if (!xs || !ys || !series || !all.every((s) => Array.isArray(s.data))) return null;
+  const items = all.flatMap((s) => (Array.isArray(s.data) ? (s.data as unknown[]) : []));
+  const at = (item: unknown): number[] => {
+    const v: unknown = isObject(item) ? item.value : item;
+    return Array.isArray(v) ? [Number(v[1]), Number(v[0])] : [Infinity, Infinity];
+  };
+  if (all.length > 1) items.sort((a, b) => at(a)[0]! - at(b)[0]! || at(a)[1]! - at(b)[1]!);
   const rows: TableCell[][] = [];
-  for (const item of series.data) {
+  for (const item of items) {
     const v: unknown = isObject(item) ? item.value : item;
     if (!Array.isArray(v)) continue;
     const [x, y, value] = v as unknown[];
@@ -90,7 +100,7 @@ function pieTable(series: Json, title: string): ExportTable | null {
 export function optionTable(option: object, title: string): ExportTable | null {
   const o: Json = { ...option };
   const only = (Array.isArray(o.series) ? o.series : [o.series]).filter(isObject);
-  if (only.length === 1 && only[0]?.type === 'heatmap') return heatmapTable(o, only[0], title);
+  if (only.length >= 1 && only.every((s) => s.type === 'heatmap')) return heatmapTable(o, only, title);
   if (only.length === 1 && only[0]?.type === 'pie') return pieTable(only[0], title);
   const x = first(o.xAxis);
   const y = first(o.yAxis);
@@ -103,9 +113,16 @@ export function optionTable(option: object, title: string): ExportTable | null {
   const dates = categories.every((c) => typeof c === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(c));
   const axisName =
     axis && typeof axis.name === 'string' && axis.name ? axis.name : dates ? 'Day' : 'Category';
+  const valueAt = (s: Json, row: number): TableCell => cell(Array.isArray(s.data) ? s.data[row] : null);
   const rows: TableCell[][] = categories.map((c, row) => [
     typeof c === 'number' ? String(c) : typeof c === 'string' ? c : '',
-    ...series.map((s) => cell(Array.isArray(s.data) ? s.data[row] : null)),
+    ...series.map((s, i) => {
+      // An interval band is drawn as its width stacked on its lower edge: the table gives the upper edge.
+      const below = series[i - 1];
+      if (typeof s.id !== 'string' || !s.id.startsWith('band-width-') || !below) return valueAt(s, row);
+      const [low, width] = [valueAt(below, row), valueAt(s, row)];
+      return typeof low === 'number' && typeof width === 'number' ? low + width : null;
+    }),
   ]);
   const fromBottom = axis !== null && axis === y && axis.inverse !== true;
   return {

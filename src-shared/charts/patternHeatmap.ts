@@ -24,6 +24,8 @@ export interface PatternCell {
   /** 0–23, local to each point. */
   hour: number;
   value: number | null;
+  /** The presses behind a score: below `minPresses` the cell is muted (grey) and its tooltip says why. */
+  presses?: number;
 }
 
 export interface PatternHeatmapInput {
@@ -37,7 +39,14 @@ export interface PatternHeatmapInput {
   kind: 'count' | 'score';
   colors?: ChartColors;
   dark: boolean;
+  /** Score cells with fewer presses are drawn grey, out of the colour scale (their value is mostly noise). */
+  minPresses?: number;
+  /** The tooltip's sentence for such a cell, given its presses. */
+  fewPresses?: (presses: number) => string;
 }
+
+/** Cells with fewer presses than this are muted on a score heatmap: below it a 95% interval is ±10 points or wider. */
+export const defaultMinCellPresses = 30;
 
 /** Tooltip text of one cell (plain, drawn on the canvas). */
 export function patternTooltip(
@@ -54,10 +63,18 @@ export function patternTooltip(
 
 export function buildPatternHeatmapOption(input: PatternHeatmapInput): PatternHeatmapOption {
   const colors = input.colors ?? lightChartColors;
-  const data: [number, number, number | '-'][] = input.cells
-    .filter((c) => c.weekday >= 1 && c.weekday <= 7 && c.hour >= 0 && c.hour <= 23)
-    .map((c) => [c.hour, c.weekday - 1, c.value ?? '-']);
-  const values = input.cells.flatMap((c) => (c.value === null ? [] : [c.value]));
+  const few = (c: PatternCell): boolean =>
+    input.kind === 'score' &&
+    input.minPresses !== undefined &&
+    c.presses !== undefined &&
+    c.value !== null &&
+    c.presses < input.minPresses;
+  const shown = input.cells.filter((c) => c.weekday >= 1 && c.weekday <= 7 && c.hour >= 0 && c.hour <= 23);
+  const cellOf = (c: PatternCell): [number, number, number | '-'] => [c.hour, c.weekday - 1, c.value ?? '-'];
+  const data = shown.filter((c) => !few(c)).map(cellOf);
+  const muted = shown.filter(few);
+  const pressesAt = new Map(muted.map((c) => [`${c.hour}|${c.weekday - 1}`, c.presses ?? 0]));
+  const values = shown.flatMap((c) => (c.value === null || few(c) ? [] : [c.value]));
   const min = values.length ? Math.min(...values) : 0;
   const max = values.length ? Math.max(...values) : 1;
   const countColors = input.dark
@@ -70,11 +87,13 @@ export function buildPatternHeatmapOption(input: PatternHeatmapInput): PatternHe
     grid: { left: 56, right: 96, top: 16, bottom: 48 },
     tooltip: {
       renderMode: 'richText',
-      formatter: (p) =>
-        patternTooltip(Array.isArray(p) ? (p[0] ?? {}) : p, {
-          ...input,
-          format: (v) => formatNumber(input.format, v),
-        }),
+      formatter: (p) => {
+        const cell = Array.isArray(p) ? (p[0] ?? {}) : p;
+        const text = patternTooltip(cell, { ...input, format: (v) => formatNumber(input.format, v) });
+        const v: unknown = Reflect.get(cell, 'value');
+        const n = Array.isArray(v) ? pressesAt.get(`${String(v[0])}|${String(v[1])}`) : undefined;
+        return n !== undefined && input.fewPresses ? `${text}\n${input.fewPresses(n)}` : text;
+      },
     },
     xAxis: {
       type: 'category',
@@ -102,6 +121,7 @@ export function buildPatternHeatmapOption(input: PatternHeatmapInput): PatternHe
       textStyle: { color: colors.text },
       formatter: numberFormatter(input.format),
       inRange: { color: input.kind === 'count' ? countColors : scoreColors },
+      seriesIndex: 0,
     },
     series: [
       {
@@ -111,6 +131,24 @@ export function buildPatternHeatmapOption(input: PatternHeatmapInput): PatternHe
         label: { show: false },
         emphasis: { itemStyle: { borderColor: colors.text, borderWidth: 1 } },
       },
+      ...(muted.length
+        ? [
+            {
+              // Out of the colour scale: grey, hatched by a lighter border, so it reads as "not enough to tell".
+              type: 'heatmap' as const,
+              id: 'few-presses',
+              name: input.valueName,
+              data: muted.map(cellOf),
+              label: { show: false },
+              itemStyle: {
+                color: input.dark ? '#3a404b' : '#dfe3ea',
+                borderColor: colors.grid,
+                borderWidth: 1,
+              },
+              emphasis: { itemStyle: { borderColor: colors.text, borderWidth: 1 } },
+            },
+          ]
+        : []),
     ],
   };
 }

@@ -1,7 +1,8 @@
 // The trend and heatmap option builders: what a reader sees follows from the input (worked out by hand).
 import { describe, expect, it } from 'vitest';
 import { buildPatternHeatmapOption, patternTooltip } from './patternHeatmap.ts';
-import { buildTrendChartOption, trendTooltip } from './trendChart.ts';
+import { optionTable } from './optionTable.ts';
+import { buildTrendChartOption, lineDetail, trendTooltip, type TrendLine } from './trendChart.ts';
 
 const format = (v: number): string => v.toFixed(1);
 const numbers = { style: 'score', locale: 'en-US' } as const;
@@ -87,5 +88,128 @@ describe('pattern heatmap', () => {
     expect(patternTooltip({ value: [14, 2, 61.25] }, { weekdayNames: names, valueName: 'NPS', format })).toBe(
       'Wed 14:00–14:59\nNPS: 61.3',
     );
+  });
+});
+
+describe('pattern heatmap with few presses', () => {
+  const names = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+  const option = buildPatternHeatmapOption({
+    cells: [
+      { weekday: 1, hour: 9, value: 70, presses: 400 },
+      { weekday: 2, hour: 3, value: 20, presses: 4 },
+      { weekday: 3, hour: 8, value: 60, presses: 30 },
+    ],
+    weekdayNames: names,
+    valueName: 'Happy Index',
+    format: numbers,
+    kind: 'score',
+    dark: false,
+    minPresses: 30,
+    fewPresses: (n) => `Only ${n} presses`,
+  });
+  const series = Array.isArray(option.series) ? option.series : [];
+
+  it('takes a cell under the threshold out of the colour scale into a grey series, and its value out of the range', () => {
+    expect(series[0]?.data).toEqual([
+      [9, 0, 70],
+      [8, 2, 60],
+    ]);
+    expect(series[1]).toMatchObject({
+      id: 'few-presses',
+      data: [[3, 1, 20]],
+      itemStyle: { color: '#dfe3ea' },
+    });
+    expect(option.visualMap).toMatchObject({ min: 60, max: 70, seriesIndex: 0 });
+  });
+
+  it('says why on hover, and exports every cell in axis order', () => {
+    const tooltip = option.tooltip as { formatter: (p: unknown) => string };
+    expect(tooltip.formatter({ value: [3, 1, 20] })).toBe(
+      'Tue 03:00–03:59\nHappy Index: 20.0\nOnly 4 presses',
+    );
+    expect(tooltip.formatter({ value: [9, 0, 70] })).toBe('Mon 09:00–09:59\nHappy Index: 70.0');
+    expect(optionTable(option, 'Patterns')?.rows).toEqual([
+      ['Mon', '09', 70],
+      ['Tue', '03', 20],
+      ['Wed', '08', 60],
+    ]);
+  });
+});
+
+describe('trend chart intervals', () => {
+  const words = {
+    interval: '95%',
+    change: 'a change',
+    noise: 'within noise',
+    low: '95% low',
+    high: '95% high',
+  };
+  const lines: TrendLine[] = [
+    { name: 'Happy Index', values: [70, 72, null], low: [66, 71, null], high: [74, 73, null] },
+    { name: 'Previous period', values: [69, 60, 65], comparison: true, z: [0.4, 8.1, null] },
+  ];
+  const option = buildTrendChartOption({
+    labels: ['2026-01', '2026-02', '2026-03'],
+    lines,
+    format: numbers,
+    animation: false,
+    zoom: false,
+    words,
+  });
+  const series = Array.isArray(option.series) ? option.series : [];
+
+  it('draws the band as the lower edge and the width stacked on it, after the lines, out of legend and tooltip', () => {
+    expect(series.map((s) => s.name)).toEqual([
+      'Happy Index',
+      'Previous period',
+      'Happy Index, 95% low',
+      'Happy Index, 95% high',
+    ]);
+    expect(series[2]).toMatchObject({ data: [66, 71, null], stack: 'band-0', stackStrategy: 'all' });
+    expect(series[3]).toMatchObject({ data: [8, 2, null], stack: 'band-0', areaStyle: { opacity: 0.16 } });
+    expect(option.legend).toMatchObject({ data: ['Happy Index', 'Previous period'] });
+  });
+
+  it("exports the band's edges as columns: low, and high = low + width", () => {
+    const table = optionTable(option, 'Trend');
+    expect(table?.columns.map((c) => c.label)).toEqual([
+      'Category',
+      'Happy Index',
+      'Previous period',
+      'Happy Index, 95% low',
+      'Happy Index, 95% high',
+    ]);
+    expect(table?.rows[0]).toEqual(['2026-01', 70, 69, 66, 74]);
+    expect(table?.rows[2]).toEqual(['2026-03', null, 65, null, null]);
+  });
+
+  it('says the interval and whether the change is more than noise, band series left out', () => {
+    const text = trendTooltip(
+      [
+        { name: '2026-01', seriesName: 'Happy Index', value: 70, seriesIndex: 0, dataIndex: 0 },
+        { name: '2026-01', seriesName: 'Previous period', value: 69, seriesIndex: 1, dataIndex: 0 },
+        { name: '2026-01', seriesName: 'band', value: 66, seriesIndex: 2, dataIndex: 0 },
+      ],
+      format,
+      (si, di) => lineDetail(lines, si, di, words, format),
+      2,
+    );
+    expect(text).toBe(
+      '2026-01\nHappy Index: 70.0 (95% 66.0–74.0)\nPrevious period: 69.0 · +1.0 within noise',
+    );
+    expect(lineDetail(lines, 1, 1, words, format)).toBe('· +12.0 a change');
+    expect(lineDetail(lines, 1, 2, words, format)).toBe(''); // no current value: nothing to compare
+  });
+
+  it('draws no band for more than two banded lines (the tooltip still says each interval)', () => {
+    const many = buildTrendChartOption({
+      labels: ['a'],
+      lines: [0, 1, 2].map((i) => ({ name: `P${i}`, values: [1], low: [0], high: [2] })),
+      format: numbers,
+      animation: false,
+      zoom: false,
+      words,
+    });
+    expect(Array.isArray(many.series) ? many.series.length : 0).toBe(3);
   });
 });

@@ -29,6 +29,24 @@ export interface TrendLine {
   values: (number | null)[];
   /** The comparison is drawn dashed and grey. */
   comparison?: boolean;
+  /** The 95% interval per bucket: drawn as a band around the line, said in the tooltip. */
+  low?: (number | null)[];
+  high?: (number | null)[];
+  /** On a comparison line: per bucket, the z of the change from this line to the first one (|z| ≥ 1.96: real). */
+  z?: (number | null)[];
+}
+
+/** The tooltip's words for intervals and changes, in the user's language. */
+export interface TrendWords {
+  /** Before an interval, e.g. "95%". */
+  interval: string;
+  /** After a change that is more than noise, e.g. "a change". */
+  change: string;
+  /** After a change that is not, e.g. "within noise". */
+  noise: string;
+  /** The band's edges as named in an exported table, e.g. "95% low", "95% high". */
+  low: string;
+  high: string;
 }
 
 export interface TrendMarker {
@@ -48,6 +66,8 @@ export interface TrendChartInput {
   animation: boolean;
   /** Zoom (wheel, drag) and a slider under the chart: for long axes. */
   zoom: boolean;
+  /** Needed for intervals and changes in the tooltip; without, those are left out. */
+  words?: TrendWords;
 }
 
 export const trendPalette = [
@@ -61,25 +81,115 @@ export const trendPalette = [
   '#7a8b2c',
 ];
 
-/** Tooltip text: the period, then each line's value (plain text, drawn on the canvas). */
+interface TooltipParam {
+  name?: string;
+  seriesName?: string;
+  value?: unknown;
+  seriesIndex?: number;
+  dataIndex?: number;
+}
+
+/**
+ * Tooltip text: the period, then each line's value (plain text, drawn on the canvas); `describe` adds what a line
+ * says beyond its value (its interval, a change's significance). Band series (index ≥ `lineCount`) are skipped.
+ */
 export function trendTooltip(
-  params: Array<{ name?: string; seriesName?: string; value?: unknown }>,
+  params: TooltipParam[],
   format: (value: number) => string,
+  describe?: (seriesIndex: number, dataIndex: number) => string,
+  lineCount = Infinity,
 ): string {
   const head = plainChartText(params[0]?.name ?? '');
-  const lines = params.map(
-    (p) => `${plainChartText(p.seriesName ?? '')}: ${typeof p.value === 'number' ? format(p.value) : '–'}`,
-  );
+  const lines = params
+    .filter((p) => (p.seriesIndex ?? 0) < lineCount)
+    .map((p) => {
+      const value = `${plainChartText(p.seriesName ?? '')}: ${typeof p.value === 'number' ? format(p.value) : '–'}`;
+      const more =
+        describe && typeof p.value === 'number' ? describe(p.seriesIndex ?? 0, p.dataIndex ?? 0) : '';
+      return more ? `${value} ${more}` : value;
+    });
   return [head, ...lines].join('\n');
+}
+
+/** What a line says beyond its value at one bucket: "(95% 68.0–74.6)" and, on a comparison, the change's weight. */
+export function lineDetail(
+  lines: readonly TrendLine[],
+  seriesIndex: number,
+  dataIndex: number,
+  words: TrendWords,
+  format: (value: number) => string,
+): string {
+  const line = lines[seriesIndex];
+  if (!line) return '';
+  const parts: string[] = [];
+  const low = line.low?.[dataIndex];
+  const high = line.high?.[dataIndex];
+  if (typeof low === 'number' && typeof high === 'number')
+    parts.push(`(${words.interval} ${format(low)}–${format(high)})`);
+  const first = lines[0]?.values[dataIndex];
+  const previous = line.values[dataIndex];
+  if (line.comparison && line.z && typeof first === 'number' && typeof previous === 'number') {
+    const delta = first - previous;
+    const sign = delta > 0 ? '+' : delta < 0 ? '−' : '±';
+    const z = line.z[dataIndex];
+    const real = typeof z === 'number' && Math.abs(z) >= 1.96;
+    parts.push(`· ${sign}${format(Math.abs(delta))} ${real ? words.change : words.noise}`);
+  }
+  return parts.join(' ');
+}
+
+const bandName = (line: TrendLine | undefined, word: string | undefined, fallback: string): string =>
+  line && word ? `${shortChartText(line.name)}, ${word}` : fallback;
+
+/** Bands of the 95% interval: per banded line a transparent lower edge and the width stacked on it, filled. */
+function bandSeries(
+  lines: readonly TrendLine[],
+  colorOf: (i: number) => string,
+  words: TrendWords | undefined,
+): LineSeriesOption[] {
+  const banded = lines.flatMap((l, i) => (!l.comparison && l.low && l.high ? [i] : []));
+  if (banded.length > 2) return []; // more than two bands hide each other: the tooltip still says each interval
+  return banded.flatMap((i): LineSeriesOption[] => {
+    const line = lines[i];
+    const low = line?.low ?? [];
+    const high = line?.high ?? [];
+    const common = {
+      type: 'line' as const,
+      stack: `band-${i}`,
+      stackStrategy: 'all' as const,
+      symbol: 'none',
+      silent: true,
+      connectNulls: false,
+      lineStyle: { opacity: 0 },
+      tooltip: { show: false },
+      emphasis: { disabled: true },
+      z: 0,
+    };
+    return [
+      { ...common, id: `band-low-${i}`, name: bandName(line, words?.low, `band-low-${i}`), data: low },
+      {
+        ...common,
+        // Drawn as the width stacked on the lower edge; an exported table writes the upper edge (optionTable).
+        id: `band-width-${i}`,
+        name: bandName(line, words?.high, `band-high-${i}`),
+        data: low.map((l, k) => {
+          const h = high[k];
+          return typeof l === 'number' && typeof h === 'number' ? h - l : null;
+        }),
+        areaStyle: { color: colorOf(i), opacity: 0.16 },
+      },
+    ];
+  });
 }
 
 export function buildTrendChartOption(input: TrendChartInput): TrendChartOption {
   const colors = input.colors ?? lightChartColors;
   let colorIndex = 0;
+  const lineColors = input.lines.map((line) =>
+    line.comparison ? colors.muted : (trendPalette[colorIndex++ % trendPalette.length] ?? '#2f5bd3'),
+  );
   const series = input.lines.map((line, i): LineSeriesOption => {
-    const color = line.comparison
-      ? colors.muted
-      : (trendPalette[colorIndex++ % trendPalette.length] ?? '#2f5bd3');
+    const color = lineColors[i] ?? colors.muted;
     return {
       type: 'line',
       name: shortChartText(line.name),
@@ -116,12 +226,26 @@ export function buildTrendChartOption(input: TrendChartInput): TrendChartOption 
     animation: input.animation,
     aria: { enabled: true, decal: { show: false } },
     grid: { left: 56, right: 24, top: 48, bottom: input.zoom ? 72 : 36 },
-    legend: { top: 8, left: 'center', textStyle: { color: colors.text }, type: 'scroll' },
+    legend: {
+      top: 8,
+      left: 'center',
+      textStyle: { color: colors.text },
+      type: 'scroll',
+      data: series.map((s) => String(s.name ?? '')),
+    },
     tooltip: {
       trigger: 'axis',
       renderMode: 'richText',
-      formatter: (params) =>
-        trendTooltip(Array.isArray(params) ? params : [params], (v) => formatNumber(input.format, v)),
+      formatter: (params) => {
+        const format = (v: number): string => formatNumber(input.format, v);
+        const words = input.words;
+        return trendTooltip(
+          Array.isArray(params) ? params : [params],
+          format,
+          words ? (si, di) => lineDetail(input.lines, si, di, words, format) : undefined,
+          input.lines.length,
+        );
+      },
     },
     xAxis: {
       type: 'category',
@@ -145,6 +269,6 @@ export function buildTrendChartOption(input: TrendChartInput): TrendChartOption 
           { type: 'slider', xAxisIndex: 0, height: 20, bottom: 12, textStyle: { color: colors.muted } },
         ]
       : [],
-    series,
+    series: [...series, ...bandSeries(input.lines, (i) => lineColors[i] ?? colors.muted, input.words)],
   };
 }

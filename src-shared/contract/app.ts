@@ -38,6 +38,10 @@ export interface StoreCheckResult {
   /** What is wrong, in plain words (empty when ok). */
   problems: string[];
   seconds: number;
+  /** 'damaged' only when the check found damage (then the rebuild is offered); 'unreadable': it could not check. */
+  verdict?: 'sound' | 'damaged' | 'unreadable';
+  /** The verdict in one sentence, what to do included (the same words as the CLI's). */
+  message?: string;
 }
 
 /**
@@ -62,10 +66,14 @@ export interface AppCommands {
   'app:getState': { args: Record<string, never>; result: AppState };
   'tree:list': { args: Record<string, never>; result: TreeItem[] };
   /**
-   * The local file cannot be used (damaged, or not Feedback Desk's): move it aside (never deleted) so the next sync
-   * rebuilds the store from the service. `setAsidePath` is where the old file went (null when there was none).
+   * The local file cannot be used: check it, and only when the check finds it damaged, move it aside (never deleted)
+   * so the next sync rebuilds the store from the service. `setAsidePath` is where the old file went (null when there was none).
    */
-  'store:rebuild': { args: Record<string, never>; result: { setAsidePath: string | null } };
+  'store:rebuild': {
+    args: Record<string, never>;
+    /** `message`: what was done, in one sentence (a sound file is checked and kept, never set aside). */
+    result: { setAsidePath: string | null; message?: string };
+  };
   /** Checks the active local file (what `feedback-desk status --check` does), off the main thread. */
   'store:check': { args: Record<string, never>; result: StoreCheckResult };
 }

@@ -146,6 +146,12 @@ export interface QuerySpec {
   /** For `experiencePointId` in `groupBy`; default `leaves`. */
   experiencePointLevel?: ExperiencePointLevel;
   comparison?: Comparison;
+  /**
+   * Add each score's 95% interval: `<measure>Low` and `<measure>High` (share, happyIndex, nps, average), with a
+   * comparison also `previous<Measure>Low`/`High` and `z<Measure>`, the two-sample z of the change (|z| ≥ 1.96: a
+   * change; else within noise). Formulas and sources: src-shared/metrics/intervals.ts, docs/INTERVALS.md.
+   */
+  interval?: boolean;
 }
 
 /**
@@ -192,6 +198,28 @@ export interface QueryRow {
   deltaHappyIndex?: number | null;
   deltaNps?: number | null;
   deltaAverage?: number | null;
+  /** With `interval`: the 95% interval's ends (null where the measure is null). */
+  shareLow?: number | null;
+  shareHigh?: number | null;
+  happyIndexLow?: number | null;
+  happyIndexHigh?: number | null;
+  npsLow?: number | null;
+  npsHigh?: number | null;
+  averageLow?: number | null;
+  averageHigh?: number | null;
+  previousShareLow?: number | null;
+  previousShareHigh?: number | null;
+  previousHappyIndexLow?: number | null;
+  previousHappyIndexHigh?: number | null;
+  previousNpsLow?: number | null;
+  previousNpsHigh?: number | null;
+  previousAverageLow?: number | null;
+  previousAverageHigh?: number | null;
+  /** With `interval` and a comparison: the change's two-sample z; null when the data cannot say. */
+  zShare?: number | null;
+  zHappyIndex?: number | null;
+  zNps?: number | null;
+  zAverage?: number | null;
 }
 
 const maxListLength = 366;
@@ -294,7 +322,14 @@ function measureProblem(measure: Measure, spec: Omit<QuerySpec, 'measures'>): st
 /** Checks a QuerySpec's shape and meaning (real dates, one time grain, what each measure needs). */
 export function parseQuerySpec(value: unknown): Parsed<QuerySpec> {
   if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['measures', 'groupBy', 'filter', 'experiencePointLevel', 'comparison']);
+  const extra = unknownKey(value, [
+    'measures',
+    'groupBy',
+    'filter',
+    'experiencePointLevel',
+    'comparison',
+    'interval',
+  ]);
   if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
   const measureList = parseNames(value.measures, measures, 'measures');
   if (!measureList.ok) return measureList;
@@ -314,6 +349,9 @@ export function parseQuerySpec(value: unknown): Parsed<QuerySpec> {
   const spec: QuerySpec = { measures: measureList.args, groupBy: groupBy.args, filter: filter.args };
   if (level.args) spec.experiencePointLevel = level.args;
   if (comparison.args) spec.comparison = comparison.args;
+  if (value.interval !== undefined && typeof value.interval !== 'boolean')
+    return bad('interval must be true or false');
+  if (value.interval === true) spec.interval = true;
   for (const m of spec.measures) {
     const problem = measureProblem(m, spec);
     if (problem) return bad(problem);

@@ -65,6 +65,14 @@ export interface RankedItem {
   previousAdjusted: number | null;
   /** adjusted − previousAdjusted; null when either is null. */
   delta: number | null;
+  /** The 95% interval of `value` (as counted); null for presses or without presses. */
+  valueLow?: number | null;
+  valueHigh?: number | null;
+  /**
+   * The two-sample z of the change of the value as counted against the previous period (|z| ≥ 1.96: more than
+   * noise; the delta is shown muted otherwise); null for presses or when it cannot be told.
+   */
+  changeZ?: number | null;
   /** The measure (as counted) per `grain` period of the ranked range, oldest first; null for a period without presses. */
   sparkline: (number | null)[];
 }

@@ -1,4 +1,5 @@
-// The desktop app itself through Playwright's Electron driver: launch, the first screen, the demo sync, a chart.
+// The desktop app itself through Playwright's Electron driver: launch, the first screen, the demo sync, a chart, one
+// export through the save dialog (its answer set in main), the menu.
 // It needs the Electron binary, which `npm ci` downloads where Electron's host is reachable; elsewhere it is
 // reported as skipped with the reason (scripts/test.js prints it).
 import { _electron as electron, expect, test } from '@playwright/test';
@@ -6,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { captionInk } from './support/pngInk.ts';
 import { projectRoot } from './support/webMode.ts';
 
 /**
@@ -46,6 +48,18 @@ test('desktop app: launches, offers both ways in, syncs the demo and draws a cha
     await expect(page.locator('nav a[href^="#/sync"]')).toBeVisible({ timeout: 200_000 });
     await page.locator('nav a[href^="#/explore"]').click();
     await expect(page.locator('canvas').first()).toBeVisible({ timeout: 60_000 });
+
+    // One export as a user makes it: the chart's PNG through the native save dialog, whose answer is set in main
+    // (a test cannot click a native dialog); the file has its caption drawn (fonts found by resvg).
+    const png = join(data, 'chart.png');
+    await app.evaluate(({ dialog }, filePath) => {
+      dialog.showSaveDialog = (async () => ({ canceled: false, filePath })) as typeof dialog.showSaveDialog;
+    }, png);
+    const menu = page.getByTestId('export-menu').first();
+    await menu.getByTestId('export-toggle').click();
+    await menu.getByTestId('export-png').click();
+    await expect(page.getByText(`Saved to ${png}`).first()).toBeVisible({ timeout: 60_000 });
+    expect(captionInk(png).ink).toBeGreaterThan(500);
     // The shell's hardening holds in the real thing: no Node in the page, only the contract's bridge.
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
     expect(
@@ -55,8 +69,8 @@ test('desktop app: launches, offers both ways in, syncs the demo and draws a cha
     ).toBe('function');
 
     // The application menu reaches the window: its items, Sync › Sync now (progress and outcome in the header,
-    // wherever the user is) and Settings (Connections). File › Export and About open native dialogs, which a test
-    // cannot answer; what they run is covered in Node (menu.test.ts, useMenuCommands.test.ts).
+    // wherever the user is) and Settings (Connections). File › Export and About are driven through the stand-in
+    // (desktop.spec.ts), where the test answers the dialogs.
     const labels = await app.evaluate(({ Menu }) => {
       const walk = (items: Electron.MenuItem[]): string[] =>
         items.flatMap((i) => [i.label, ...walk(i.submenu?.items ?? [])]);

@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createNetworkFetch } from '../../src-main/api/network.ts';
+import { makeTestCa, opensslAvailable } from '../../src-main/api/testing/testCa.ts';
 import type { CliIO } from '../../src-main/cli/command.ts';
 import { runCli } from '../../src-main/cli/index.ts';
 
@@ -40,6 +42,8 @@ describe('feedback-desk emulator', () => {
       '--fault-max',
       '--fault-seed',
       '--slow-ms',
+      '--tls-cert',
+      '--tls-key',
       '--help',
     ])
       expect(help).toContain(option);
@@ -54,6 +58,7 @@ describe('feedback-desk emulator', () => {
     [['--rate-limit', '0'], '--rate-limit'],
     [['--faults', '500,boom'], '--faults'],
     [['--fault-percent', '150'], '--fault-percent'],
+    [['--tls-cert', 'cert.pem'], '--tls-key'],
   ])('refuses %j with one line naming the option', async (args, name) => {
     const t = io();
     expect(await runCli(['emulator', ...args], t)).not.toBe(0);
@@ -181,4 +186,40 @@ describe('feedback-desk emulator', () => {
     expect(await done).toBe(0);
     await expect(fetch(`${url}/v2/experience-points.json`)).rejects.toThrow();
   });
+
+  it.skipIf(!opensslAvailable())(
+    'serves HTTPS with --tls-cert and --tls-key, its links on https:// too',
+    async () => {
+      const ca = makeTestCa(['127.0.0.1']);
+      const controller = new AbortController();
+      const t = io(controller.signal);
+      try {
+        const args = ['--port', '0', '--size', 'tiny', '--now', '2026-11-21T14:00:00Z'];
+        const done = runCli(['emulator', ...args, '--tls-cert', ca.certFile, '--tls-key', ca.keyFile], t);
+        let url = '';
+        for (let i = 0; i < 100 && !url; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          url = /listening on (https:\/\/\S+)/.exec(t.out.join(''))?.[1] ?? '';
+        }
+        expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+        const trusted = createNetworkFetch({
+          proxy: null,
+          proxySource: 'test',
+          systemCa: false,
+          extraCa: [ca.caPem],
+        });
+        const res = await trusted(
+          `${url}/v2/results/button-feedbacks.json?startDate=2026-01-01&endDate=2026-11-21&limit=5`,
+          { headers: { 'X-Svc-API-Token': 'demo-v2-token' } },
+        );
+        expect(res.status).toBe(200);
+        expect(res.headers.get('link')).toMatch(new RegExp(`^<${url}/v2/results/button-feedbacks\\.json\\?`));
+        controller.abort();
+        expect(await done).toBe(0);
+      } finally {
+        controller.abort();
+        ca.remove();
+      }
+    },
+  );
 });

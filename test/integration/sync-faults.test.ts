@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RetryInfo } from '../../src-main/api/http.ts';
-import { parseLocalDate } from '../../src-main/api/localTime.ts';
+import { parseLocalDate } from '../../src-main/core/localTime.ts';
 import { createV2Client } from '../../src-main/api/v2/client.ts';
 import { createSessionStore } from '../../src-main/credentials/sessionStore.ts';
 import { runCommand } from '../../src-main/cli/testing.ts';

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src-main/emulator/index.ts';
 import type { RunningEmulator } from '../../src-main/emulator/index.ts';
-import { lockPathOf } from '../../src-main/sync/syncLock.ts';
+import { lockPathOf, syncRunning } from '../../src-main/sync/syncLock.ts';
 import { canonicalDump, demoToken, runCliProcess, tempDir } from './syncFixtures.ts';
 
 let emulator: RunningEmulator;
@@ -76,11 +76,11 @@ describe('sync killed at random moments', () => {
     // Independent route: the clean file, written by one uninterrupted run, compared row by row (hashes of every
     // fact in key order, of both rollups, of the tree and the cursors without their timestamps).
     expect(canonicalDump(killed)).toEqual(canonicalDump(clean));
-    // Runs the kills left 'running' were marked by the next sync; none is left running; the lock is gone.
+    // Runs the kills left 'running' were marked by the next sync; none is left running; nobody holds the lock.
     const statuses = runStatuses(killed);
     expect(statuses).not.toContain('running');
     expect(statuses.filter((s) => s === 'interrupted').length).toBeGreaterThanOrEqual(1);
-    expect(existsSync(lockPathOf(killed))).toBe(false);
+    expect(syncRunning(killed)).toBeNull();
   });
 
   it('stops cleanly on Ctrl-C (SIGINT): says so, exits 130, and the next run finishes the same store', async () => {
@@ -101,15 +101,16 @@ describe('sync killed at random moments', () => {
     // The first is killed only once the second has been refused, whatever the machine's speed.
     let secondDone = false;
     const first = runCliProcess(syncArgs(path, 50), env, () => secondDone);
-    while (!existsSync(lockPathOf(path))) await new Promise((r) => setTimeout(r, 20)); // the first holds the lock
+    while (!syncRunning(path)) await new Promise((r) => setTimeout(r, 20)); // the first holds the lock
     const second = await runCliProcess(syncArgs(path), env);
     secondDone = true;
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(
       /^feedback-desk sync: Another sync is already writing to .*locked\.sqlite \(process \d+ on .*, started .*\)\. Wait for it to finish or stop it, then try again; two syncs never write to one file at once\.\n$/,
     );
-    expect((await first).signal).toBe('SIGKILL'); // killed while holding the lock: its lock file stays behind
+    expect((await first).signal).toBe('SIGKILL'); // killed while holding the lock: its file stays behind, unheld
     expect(existsSync(lockPathOf(path))).toBe(true);
+    expect(syncRunning(path)).toBeNull(); // at once: the operating system dropped the dead process's lock
     const third = await runCliProcess(syncArgs(path), env);
     expect(third.code).toBe(0);
     expect(canonicalDump(path)).toEqual(canonicalDump(join(dir, 'clean.sqlite')));

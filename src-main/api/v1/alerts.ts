@@ -1,6 +1,6 @@
 // v1 folder alerts: UTC or local ranges, cursor continuation over an "open at any time in the range" filter.
 import { ApiError } from '../errors.ts';
-import { parseLocalTimestamp } from '../localTime.ts';
+import { parseLocalTimestamp } from '../../core/localTime.ts';
 import { instantMs, instantParam, localMs, localParam } from './instants.ts';
 import type { Instant } from './instants.ts';
 import { cursorPages, parseCursorEnvelope } from './paging.ts';

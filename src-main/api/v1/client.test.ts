@@ -230,7 +230,7 @@ describe('validation at the boundary', () => {
     expect(sent?.get('openfeedback')).toBe('true');
   });
 
-  it('rejects an answer that is not JSON at all after retrying', async () => {
+  it('says at once that a web page is not the API, even one labelled JSON (retrying cannot mend it)', async () => {
     const client = await clientFor(
       (_req, res) => {
         res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -238,7 +238,12 @@ describe('validation at the boundary', () => {
       },
       { maxRetries: 1 },
     );
-    expect((await apiError(client.question(1))).kind).toBe('network');
+    const error = await apiError(client.question(1));
+    expect(error.kind).toBe('config');
+    expect(error.message).toMatch(
+      /is not the service's API \(it answered a web page for .*\): check the service address/,
+    );
+    expect(server?.requests).toHaveLength(1);
   });
 });
 

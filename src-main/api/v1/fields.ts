@@ -1,5 +1,5 @@
 // Field readers for v1 answers: nested paths in messages (`surveys[2].question.key`), unknown properties ignored.
-import { parseLocalTimestamp } from '../localTime.ts';
+import { parseLocalTimestamp } from '../../core/localTime.ts';
 import { invalid } from '../validate.ts';
 import type { Where } from '../validate.ts';
 

@@ -1,17 +1,9 @@
 // The whole v1 folder tree with its surveys: folders and folders/:key (two levels per call) until every branch ends.
 import { invalid } from '../validate.ts';
 import type { V1Client } from './client.ts';
-import type { V1Folder, V1Survey } from './records.ts';
-
-export interface V1TreeFolder {
-  key: number;
-  name: string;
-  /** Null on the folder the walk started at. */
-  parentKey: number | null;
-  /** 0 for the folder the walk started at. */
-  depth: number;
-  surveys: V1Survey[];
-}
+import type { V1Folder } from './records.ts';
+import type { V1TreeFolder } from '../../core/records/v1.ts';
+export type { V1TreeFolder } from '../../core/records/v1.ts';
 
 /** Levels below the requested folder that one folders call returns (api-v1.md §8). */
 const levelsPerCall = 2;

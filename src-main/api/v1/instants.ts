@@ -1,6 +1,6 @@
 // Time parameters of v1 requests: instants (UTC form), local timestamps without zone, and the day-truncate defect.
 import { ApiError } from '../errors.ts';
-import { parseLocalTimestamp, utcMs } from '../localTime.ts';
+import { parseLocalTimestamp, utcMs } from '../../core/localTime.ts';
 
 /** An instant: a Date, or a timestamp text with a zone (`…Z`, `…+02:00`, `…+0200`). */
 export type Instant = string | Date;

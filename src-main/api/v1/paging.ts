@@ -1,5 +1,5 @@
 // v1 paging envelopes (api-v1.md §2.11): offset `{meta:{offset,limit,total},data}` and cursor `{meta:{moreResultsAfter?},data}`.
-import { parseLocalTimestamp, utcMs } from '../localTime.ts';
+import { parseLocalTimestamp, utcMs } from '../../core/localTime.ts';
 import { invalid } from '../validate.ts';
 import { array, at, int, inside, object, objectField, optTimestamp } from './fields.ts';
 import type { At } from './fields.ts';

@@ -3,39 +3,8 @@ import { asObject, optInt, reqBool, reqInt, reqString } from '../validate.ts';
 import type { Where } from '../validate.ts';
 import { optTimestamp, reqTimestamp } from './fields.ts';
 import type { ListResource, Query } from './list.ts';
-
-export interface AlertSpecificationV2 {
-  alertSpecificationId: number;
-  surveyId: number;
-  experiencePointId: number;
-  alertSpecificationType: string;
-  /** As sent: space-separated `key=value` pairs (see parseAlertParameters). */
-  parameters: string;
-}
-
-export interface AlertV2 {
-  alertId: number;
-  alertSpecificationId: number;
-  surveyId: number;
-  experiencePointId: number;
-  beginTime: string;
-  /** Null while the alert is open. */
-  endTime: string | null;
-  alertSpecificationType: string;
-  parameters: string;
-  acknowledged: boolean;
-  acknowledgedByUserId: number | null;
-  acknowledgedTime: string | null;
-}
-
-export interface AlertCommentV2 {
-  alertCommentId: number;
-  alertId: number;
-  /** Null when the service names no user (an account without users, a user deleted since): kept, reference unknown. */
-  userId: number | null;
-  time: string;
-  comment: string;
-}
+import type { AlertSpecificationV2, AlertV2, AlertCommentV2 } from '../../core/records/v2Structure.ts';
+export type { AlertSpecificationV2, AlertV2, AlertCommentV2 } from '../../core/records/v2Structure.ts';
 
 export function parseAlertSpecification(value: unknown, where: Where): AlertSpecificationV2 {
   const o = asObject(value, where);
@@ -105,25 +74,4 @@ export function alertWindowQuery(q: AlertWindowQuery): Query {
   };
 }
 
-/**
- * `negative=true windowMin=140 responseFilter=0,1` → `{ negative: ['true'], windowMin: ['140'], responseFilter:
- * ['0', '1'] }` (DECISIONS.md: several values of one key are comma-separated). Words without `=` are kept with
- * no values; a key given twice collects both.
- */
-export function parseAlertParameters(text: string): Record<string, string[]> {
-  const out = Object.create(null) as Record<string, string[]>; // a key like __proto__ stays a plain key
-  for (const pair of text.split(/\s+/)) {
-    if (!pair) continue;
-    const eq = pair.indexOf('=');
-    const key = eq < 0 ? pair : pair.slice(0, eq);
-    const values =
-      eq < 0
-        ? []
-        : pair
-            .slice(eq + 1)
-            .split(',')
-            .filter((v) => v !== '');
-    out[key] = [...(out[key] ?? []), ...values];
-  }
-  return out;
-}
+export { parseAlertParameters } from '../../core/alertParameters.ts';

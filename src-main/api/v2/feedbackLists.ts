@@ -1,81 +1,24 @@
 // The v2 feedback lists besides button feedbacks: follow-ups, texts, demographics, contact details, metadata.
-import { parseLocalTimestamp } from '../localTime.ts';
-import { asObject, invalid, optInt, optString, reqBool, reqInt, reqString } from '../validate.ts';
+import { asObject, optInt, optString, reqBool, reqInt, reqString } from '../validate.ts';
 import type { Where } from '../validate.ts';
+import { parseFeedbackCommon } from './feedbackCommon.ts';
 import { optNumber } from './fields.ts';
 import type { ListResource, Query } from './list.ts';
-
-/** The fields every feedback record carries (api-v2.md §2.1); `smileyType` lives with the device, not here. */
-export interface FeedbackCommonV2 {
-  feedbackId: string;
-  smileyId: number;
-  localTime: string;
-  surveyId: number;
-  experiencePointId: number;
-  buttonIndex: number;
-  misuse: boolean;
-}
-
-export interface FollowupFeedbackV2 extends FeedbackCommonV2 {
-  position: number | null;
-  ui: string | null;
-  followupQuestionId: number;
-  followupOptionId: number;
-  followupOptionTextInDefaultLocale: string | null;
-}
-
-export interface TextFeedbackV2 extends FeedbackCommonV2 {
-  /** Part of the record's key (a flow could ask for text at two steps), hence required. */
-  position: number;
-  ui: string | null;
-  text: string;
-  maskedText: string | null;
-  rephrasedText: string | null;
-  textInEnglish: string | null;
-  spam: boolean;
-  /** Comma-separated labels, as sent. */
-  categories: string | null;
-  themes: string | null;
-}
-
-export interface DemographicsV2 extends FeedbackCommonV2 {
-  gender: string | null;
-  age: number | null;
-}
-
-export interface ContactDetailsV2 extends FeedbackCommonV2 {
-  position: number | null;
-  name: string | null;
-  email: string | null;
-  /** Documented as a number; kept as its decimal text (an identifier, not a quantity). */
-  phoneNumber: string | null;
-}
-
-export interface MetadataV2 extends FeedbackCommonV2 {
-  key: string;
-  value: string;
-}
-
-export function parseFeedbackCommon(o: Record<string, unknown>, where: Where): FeedbackCommonV2 {
-  const localTime = reqString(o, 'localTime', where);
-  if (parseLocalTimestamp(localTime) === null)
-    throw invalid(
-      where,
-      `field 'localTime' should be a timestamp like 2024-03-31T09:15:00.000+02:00 but is '${localTime.slice(0, 40)}'`,
-    );
-  const buttonIndex = reqInt(o, 'buttonIndex', where);
-  if (buttonIndex < 0 || buttonIndex > 10)
-    throw invalid(where, `field 'buttonIndex' should be 0..10 but is ${buttonIndex}`);
-  return {
-    feedbackId: reqString(o, 'feedbackId', where),
-    smileyId: reqInt(o, 'smileyId', where),
-    localTime,
-    surveyId: reqInt(o, 'surveyId', where),
-    experiencePointId: reqInt(o, 'experiencePointId', where),
-    buttonIndex,
-    misuse: reqBool(o, 'misuse', where),
-  };
-}
+import type {
+  FollowupFeedbackV2,
+  TextFeedbackV2,
+  DemographicsV2,
+  ContactDetailsV2,
+  MetadataV2,
+} from '../../core/records/v2Feedback.ts';
+export type {
+  FeedbackCommonV2,
+  FollowupFeedbackV2,
+  TextFeedbackV2,
+  DemographicsV2,
+  ContactDetailsV2,
+  MetadataV2,
+} from '../../core/records/v2Feedback.ts';
 
 export function parseFollowupFeedback(value: unknown, where: Where): FollowupFeedbackV2 {
   const o = asObject(value, where);

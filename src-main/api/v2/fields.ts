@@ -1,5 +1,5 @@
 // Field readers the v2 resource parsers need beyond validate.ts: timestamps, numbers, arrays of strings or ints.
-import { parseLocalTimestamp } from '../localTime.ts';
+import { parseLocalTimestamp } from '../../core/localTime.ts';
 import { invalid, reqString } from '../validate.ts';
 import type { Where } from '../validate.ts';
 

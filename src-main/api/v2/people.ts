@@ -4,44 +4,18 @@ import type { Where } from '../validate.ts';
 import type { V2Client } from './client.ts';
 import { optTimestamp, reqStringArray } from './fields.ts';
 import type { ListResource } from './list.ts';
-
-export interface UserV2 {
-  userId: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  rootExperiencePointId: number | null;
-  role: string;
-  locale: string | null;
-  loginAllowed: boolean;
-  loginMethod: string | null;
-  lastLogin: string | null;
-  created: string | null;
-}
-
-/**
- * A device. The service also sends `token`, the device's own credential: it is deliberately not part of this type
- * and never read, so it cannot reach the store, a log or the renderer (TEAM-NOTES: secrets never reach SQLite).
- */
-export interface SmileyV2 {
-  smileyId: number;
-  name: string;
-  serialNumber: string | null;
-  smileyType: string;
-}
-
-export interface CustomDataValueV2 {
-  experiencePointId: number;
-  label: string;
-  value: string;
-}
-
-export interface CustomDataFieldV2 {
-  id: string;
-  label: string;
-  type: string;
-  options: string[];
-}
+import type {
+  UserV2,
+  SmileyV2,
+  CustomDataValueV2,
+  CustomDataFieldV2,
+} from '../../core/records/v2Structure.ts';
+export type {
+  UserV2,
+  SmileyV2,
+  CustomDataValueV2,
+  CustomDataFieldV2,
+} from '../../core/records/v2Structure.ts';
 
 export interface TokenInfoV2 {
   status: string;

@@ -1,25 +1,11 @@
 // v2 record types and their boundary parsers (api-v2.md §2, DECISIONS.md value sets).
 import { asObject, optInt, optString, reqInt, reqOneOf, reqString } from '../validate.ts';
 import type { Where } from '../validate.ts';
-import { parseFeedbackCommon } from './feedbackLists.ts';
-import type { FeedbackCommonV2 } from './feedbackLists.ts';
-
-export type TreeItemTypeV2 = 'GROUP' | 'EXPERIENCE_POINT';
-
-export interface TreeItemV2 {
-  experiencePointId: number;
-  name: string;
-  /** Absent (null) on the root of the authorised tree. */
-  parent: number | null;
-  type: TreeItemTypeV2;
-}
-
-export interface ButtonFeedbackV2 extends FeedbackCommonV2 {
-  smileyType: string;
-  /** Documented for button feedbacks but not used by analytics: tolerated when absent. */
-  position: number | null;
-  ui: string | null;
-}
+import { parseFeedbackCommon } from './feedbackCommon.ts';
+import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
+import type { TreeItemV2 } from '../../core/records/v2Structure.ts';
+export type { TreeItemTypeV2, TreeItemV2 } from '../../core/records/v2Structure.ts';
+export type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 
 export function parseTreeItem(value: unknown, where: Where): TreeItemV2 {
   const o = asObject(value, where);

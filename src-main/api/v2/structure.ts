@@ -4,58 +4,27 @@ import { asArray, asObject, invalid, optString, reqBool, reqInt, reqString } fro
 import type { Where } from '../validate.ts';
 import type { V2Client } from './client.ts';
 import type { ListResource } from './list.ts';
+import type {
+  SurveyV2,
+  QuestionV2,
+  QuestionLocalizationV2,
+  FollowupQuestionV2,
+  FollowupQuestionLocalizationV2,
+  FollowupOptionV2,
+  FollowupOptionLocalizationV2,
+} from '../../core/records/v2Structure.ts';
+export type {
+  SurveyV2,
+  QuestionV2,
+  QuestionLocalizationV2,
+  FollowupQuestionV2,
+  FollowupQuestionLocalizationV2,
+  FollowupOptionV2,
+  FollowupOptionLocalizationV2,
+} from '../../core/records/v2Structure.ts';
 
 // Value-set fields (surveyType, feedbackScale, …) are read as strings: a value the documents do not list yet is
 // kept, not refused. Which fields are required: the keys and what gives the record its meaning.
-
-export interface SurveyV2 {
-  surveyId: number;
-  questionId: number;
-  defaultLocale: string;
-  questionTextInDefaultLocale: string | null;
-  surveyType: string;
-  /** four, five, five_reversed, nps (DECISIONS.md); decides how many buttons a press of it can have. */
-  feedbackScale: string;
-  indexType: string;
-  state: string;
-}
-
-export interface QuestionV2 {
-  questionId: number;
-  defaultLocale: string;
-  questionTextInDefaultLocale: string;
-}
-
-export interface QuestionLocalizationV2 {
-  questionId: number;
-  locale: string;
-  text: string;
-}
-
-export interface FollowupQuestionV2 {
-  followupQuestionId: number;
-  surveyId: number;
-  positive: boolean;
-  questionTextInDefaultLocale: string;
-}
-
-export interface FollowupQuestionLocalizationV2 {
-  followupQuestionId: number;
-  locale: string;
-  text: string;
-}
-
-export interface FollowupOptionV2 {
-  followupOptionId: number;
-  followupQuestionId: number;
-  optionTextInDefaultLocale: string;
-}
-
-export interface FollowupOptionLocalizationV2 {
-  followupOptionId: number;
-  locale: string;
-  text: string;
-}
 
 export function parseSurvey(value: unknown, where: Where): SurveyV2 {
   const o = asObject(value, where);

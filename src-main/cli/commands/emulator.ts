@@ -54,6 +54,25 @@ function parseFaults(options: Parameters<CliCommand['run']>[0]): FaultOptions | 
   return faults;
 }
 
+/** Both files or neither; each read now, so a wrong path is said before the world is generated. */
+async function readTls(
+  certFile: string | undefined,
+  keyFile: string | undefined,
+): Promise<{ cert: Buffer; key: Buffer } | undefined> {
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined)
+    throw new UsageError("options '--tls-cert' and '--tls-key' go together (the certificate and its key)");
+  const read = async (file: string, what: string): Promise<Buffer> => {
+    try {
+      return await readFile(file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new UsageError(`the TLS ${what} '${file}' cannot be read (${code})`);
+    }
+  };
+  return { cert: await read(certFile, 'certificate'), key: await read(keyFile, 'key') };
+}
+
 export const emulator: CliCommand = {
   name: 'emulator',
   summary: 'run the feedback service emulator (deterministic demo data) on a local port',
@@ -151,6 +170,18 @@ export const emulator: CliCommand = {
       description: 'serve the world in this fixture file (JSON; --seed, --size and --now are then ignored)',
     },
     {
+      name: 'tls-cert',
+      type: 'string',
+      valueName: 'FILE',
+      description: 'serve HTTPS with this certificate (PEM; with --tls-key), as the real service does',
+    },
+    {
+      name: 'tls-key',
+      type: 'string',
+      valueName: 'FILE',
+      description: "the certificate's private key (PEM)",
+    },
+    {
       name: 'dump',
       type: 'string',
       valueName: 'FILE',
@@ -165,6 +196,7 @@ export const emulator: CliCommand = {
     const dump = optString(options, 'dump');
     const port = optInt(options, 'port') ?? 8787;
     const host = optString(options, 'host') ?? '127.0.0.1';
+    const tls = await readTls(optString(options, 'tls-cert'), optString(options, 'tls-key'));
     // Checked before the world is generated (seconds for demo, a minute for large), and again at the real listen.
     if (!dump && (await portInUse(host, port))) throw new Error(portInUseMessage(host, port));
     io.stderr.write(fixture ? `Loading ${fixture}…\n` : `Generating the ${size} world…\n`);
@@ -182,6 +214,7 @@ export const emulator: CliCommand = {
       host,
       rateLimit: optInt(options, 'rate-limit') ?? 10000,
       ...(faults && { faults }),
+      ...(tls && { tls }),
     }).catch((error: unknown) => {
       const code = error instanceof Error && 'code' in error ? error.code : undefined;
       throw code === 'EADDRINUSE' ? new Error(portInUseMessage(host, port), { cause: error }) : error;

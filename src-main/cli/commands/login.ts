@@ -4,6 +4,7 @@ import { UsageError } from '../args.ts';
 import type { OptionValues } from '../args.ts';
 import { baseUrlOption, optBool, optString } from '../command.ts';
 import type { CliCommand, CliIO } from '../command.ts';
+import { createRoutedFetch, describeNetwork, proxyFromEnv } from '../../api/network.ts';
 import { createV1Client } from '../../api/v1/client.ts';
 import { v1CredentialsAccount } from '../../credentials/v1Credentials.ts';
 import { keychainService, v2TokenAccount, v2TokenEnvVar } from '../../credentials/credentialStore.ts';
@@ -54,6 +55,12 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
         type: 'boolean',
         description: 'ask the service (token introspection) whether the token works before storing it',
       },
+      {
+        name: 'verbose',
+        type: 'boolean',
+        description:
+          'with --check: say how the request reaches the service (which proxy, which certificates)',
+      },
     ],
     async run(options, io) {
       const v1ClientId = optString(options, 'v1-client-id');
@@ -95,12 +102,13 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
       }
       if (optBool(options, 'check')) {
         try {
-          const info = await checkV2Token({ baseUrl: origin, token });
+          sayNetwork(options, io, origin);
+          const info = await checkV2Token({ baseUrl: origin, token, fetch: envFetch(io) });
           const scopes = info.scopes.length ? info.scopes.join(', ') : 'none';
           io.stdout.write(`The service at ${origin} accepts the token '${info.name}' (scopes: ${scopes}).\n`);
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
-          io.stderr.write(`feedback-desk login: ${error.message} Nothing was stored.\n`);
+          io.stderr.write(`feedback-desk login: ${withoutLoss(error.message)} Nothing was stored.\n`);
           return 1;
         }
       }
@@ -115,6 +123,16 @@ export function createLoginCommand(deps: { createStore?: () => CredentialStore }
     },
   };
 }
+
+/** Requests through the proxy the environment names (HTTPS_PROXY, NO_PROXY), trusting the system's CAs too. */
+const envFetch = (io: CliIO): typeof globalThis.fetch => createRoutedFetch((t) => proxyFromEnv(t, io.env));
+/** `--verbose`: the route to the service, before the check's request. */
+function sayNetwork(options: OptionValues, io: CliIO, origin: string): void {
+  if (optBool(options, 'verbose'))
+    io.stderr.write(`${describeNetwork(proxyFromEnv(origin, io.env), origin)}\n`);
+}
+/** A network sentence says nothing stored changed; login says instead that nothing was stored. */
+const withoutLoss = (message: string): string => message.replace(/ Nothing stored was changed\.$/, '');
 
 /** `login --v1-client-id ID`: the v1 pair, stored as `v1@<origin>` (what `sync --source v1` reads). */
 async function loginV1(
@@ -156,13 +174,20 @@ async function loginV1(
   }
   if (optBool(options, 'check')) {
     try {
-      const root = await createV1Client({ baseUrl: origin, clientId, token, maxRetries: 1 }).rootFolder();
+      sayNetwork(options, io, origin);
+      const root = await createV1Client({
+        baseUrl: origin,
+        clientId,
+        token,
+        maxRetries: 1,
+        fetch: envFetch(io),
+      }).rootFolder();
       io.stdout.write(
         `The service at ${origin} accepts the v1 credentials of ${clientId} (root folder: ${root.name}).\n`,
       );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      io.stderr.write(`feedback-desk login: ${error.message} Nothing was stored.\n`);
+      io.stderr.write(`feedback-desk login: ${withoutLoss(error.message)} Nothing was stored.\n`);
       return 1;
     }
   }

@@ -122,6 +122,29 @@ describe('feedback-desk query', () => {
     ]);
   });
 
+  it("--interval adds each score's 95% interval ends, and the change's z with --compare", async () => {
+    const r = await run(
+      ['--by', 'month', '--measure', 'happy-index', '--scale', 'four', '--interval'].concat([
+        '--from',
+        '2024-03-01',
+        '--to',
+        '2024-04-01',
+        '--compare',
+        'previous',
+      ]),
+    );
+    expect(r.stderr).toBe('');
+    // March: indexes 0 and 2, x̄ = 1, Var = (1 + 1)/2 = 1, SE = √(1/2); HI 100/3 ± 1.96·(100/3)·√0.5.
+    // February: one press (index 3): no spread, interval 100..100; z = Δ / √(SE₁² + 0²).
+    const half = 1.96 * (100 / 3) * Math.sqrt(0.5);
+    const [row] = JSON.parse(r.stdout) as Record<string, number | null>[];
+    expect(row?.happyIndexLow).toBeCloseTo(100 / 3 - half, 9);
+    expect(row?.happyIndexHigh).toBeCloseTo(100 / 3 + half, 9);
+    expect(row?.previousHappyIndexLow).toBe(100);
+    expect(row?.previousHappyIndexHigh).toBe(100);
+    expect(row?.zHappyIndex).toBeCloseTo((100 / 3 - 100) / ((100 / 3) * Math.sqrt(0.5)), 9);
+  });
+
   it('takes --experience-point repeated or comma-separated, and --spec from a file or standard input', async () => {
     const twice = await run(['--experience-point', '2', '--experience-point', '3', '--by', 'point']);
     const comma = await run(['--experience-point', '2,3', '--by', 'point']);

@@ -12,7 +12,7 @@ import {
 import { neutraliseCell } from '../../export/tableCsv.ts';
 import { runQuery } from '../../analytics/query.ts';
 import { defaultStorePath } from '../../paths.ts';
-import { openStore } from '../../store/db.ts';
+import { openStore, storeFailure } from '../../store/db.ts';
 import { migrationLine } from '../migrationLine.ts';
 import { UsageError } from '../args.ts';
 import { optBool, optString } from '../command.ts';
@@ -118,6 +118,7 @@ export function specFromOptions(options: Record<string, unknown>, specText?: str
     },
     ...(typeof options['point-level'] === 'string' ? { experiencePointLevel: options['point-level'] } : {}),
     ...(compare ? { comparison: compare } : {}),
+    ...(options.interval === true ? { interval: true } : {}),
   };
   // The spec's own check says what a measure needs (a scale, a button split) in one sentence.
   const checked = checkCommandArgs('analytics:query', spec);
@@ -225,6 +226,11 @@ export const query: CliCommand = {
       choices: Object.keys(compareWords),
       description: 'add previous… and delta… values from the period before, or last year',
     },
+    {
+      name: 'interval',
+      type: 'boolean',
+      description: "add each score's 95% interval (…Low, …High; with --compare the change's z…)",
+    },
     { name: 'format', type: 'string', choices: ['json', 'csv'], default: 'json', description: 'output' },
     {
       name: 'spec',
@@ -246,6 +252,8 @@ export const query: CliCommand = {
       const rows = runQuery(store.db, spec);
       io.stdout.write(formatRows(rows, format));
       return 0;
+    } catch (error) {
+      throw storeFailure(error, store.path);
     } finally {
       store.close();
     }

@@ -1,4 +1,6 @@
 // `feedback-desk serve`: web mode — the app's handlers behind a loopback HTTP server, opened in a browser.
+import { createRoutedFetch, proxyFromEnv } from '../../api/network.ts';
+import type { NetworkSettings } from '../../api/network.ts';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -10,7 +12,16 @@ import { createServices } from '../../services.ts';
 import { startWebServer } from '../../web/server.ts';
 import { optBool, optInt, optString, type CliCommand } from '../command.ts';
 
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The built renderer: beside the built main when this module runs from the bundle (out/main/… → out/renderer),
+ * else out/renderer of the project when it runs from the sources (src-main/cli/commands/).
+ */
+export function defaultRendererDir(from: string = here): string {
+  const beside = join(from, '..', 'renderer');
+  return existsSync(join(beside, 'index.html')) ? beside : resolve(from, '../../..', 'out', 'renderer');
+}
 
 /** Opens the URL in the default browser; quietly does nothing where there is none (servers, CI). */
 export function openInBrowser(url: string): void {
@@ -62,7 +73,7 @@ export function createServeCommand(deps: ServeDeps = {}): CliCommand {
       { name: 'no-open', type: 'boolean', description: 'do not open a browser, only print the URL' },
     ],
     async run(options, io) {
-      const rendererDir = deps.rendererDir ?? join(projectRoot, 'out', 'renderer');
+      const rendererDir = deps.rendererDir ?? defaultRendererDir();
       if (!existsSync(join(rendererDir, 'index.html')))
         throw new Error(
           `the app is not built (no ${join(rendererDir, 'index.html')}); run 'npx electron-vite build' or 'npm start'`,
@@ -71,10 +82,14 @@ export function createServeCommand(deps: ServeDeps = {}): CliCommand {
       mkdirSync(dirname(storePath), { recursive: true });
       // The OS keychain when it answers; web mode has no encrypted-file fallback, so else this session's memory.
       const credentials = await chooseCredentialStore({ keychain: createKeytarStore() });
+      // The service is reached through the proxy the environment names, trusting the system's CAs too.
+      const network = (target: string): NetworkSettings => proxyFromEnv(target, io.env);
       const services = createServices({
         storePath,
         credentials: credentials.store,
         credentialsInfo: credentials.info,
+        fetch: createRoutedFetch(network),
+        network,
       });
       let server;
       try {

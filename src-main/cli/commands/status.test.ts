@@ -25,7 +25,7 @@ describe('a folder given as --db', () => {
       expect(out.code).toBe(1);
       expect(out.stdout).toBe('');
       expect(out.stderr).toBe(
-        `feedback-desk status: ${folder} is a folder, not a data file. Give the path of a file with --db, e.g. ${join(folder, 'default.sqlite')}.\n`,
+        `feedback-desk status: ${folder} is a folder, not a data file; nothing was changed. Give the path of a file with --db, e.g. ${join(folder, 'default.sqlite')}.\n`,
       );
     },
   );
@@ -33,7 +33,7 @@ describe('a folder given as --db', () => {
   it('query says the same (one sentence, no EISDIR)', async () => {
     const out = await runCommand(query, ['--db', dir], {});
     expect(out.code).toBe(1);
-    expect(out.stderr).toContain(`${dir} is a folder, not a data file.`);
+    expect(out.stderr).toContain(`${dir} is a folder, not a data file;`);
     expect(out.stderr).not.toMatch(/EISDIR/);
   });
 });

@@ -2,8 +2,9 @@
 import { existsSync } from 'node:fs';
 import { describePresses, pressTotals } from '../../analytics/pressTotals.ts';
 import { defaultStorePath } from '../../paths.ts';
+import { failures } from '../../core/failures.ts';
 import { checkStoreInThread } from '../../store/checkStore.ts';
-import { openStore, storePathProblem } from '../../store/db.ts';
+import { openStore, storeFailure, storePathProblem } from '../../store/db.ts';
 import { migrationLine } from '../migrationLine.ts';
 import { parseCursor } from '../../sync/plan.ts';
 import { syncRunning } from '../../sync/syncLock.ts';
@@ -48,9 +49,7 @@ export const status: CliCommand = {
         ? await checkStoreInThread(path)
         : null;
     if (check && !check.ok) {
-      io.stdout.write(
-        `Store: ${path}\nCheck: damaged (${check.problems.join('; ')}). Rebuild it from the service: feedback-desk sync --rebuild --db ${path} --base-url URL\n`,
-      );
+      io.stdout.write(`Store: ${path}\nCheck: ${check.message}\n`);
       return 1;
     }
     const store = openStore(path, { mustExist: true, onMigration: migrationLine(io.stderr) });
@@ -121,8 +120,11 @@ export const status: CliCommand = {
         lines.push(`Stream ${s.stream}: ${parts.join('; ')}`);
       }
       for (const c of checkpoints) lines.push(`Checkpoint ${c.stream}: ${c.state} (updated ${c.updatedAt})`);
+      if (store.readOnly) lines.push(failures.readOnly(path, store.readOnly));
       io.stdout.write(`${lines.join('\n')}\n`);
       return 0;
+    } catch (error) {
+      throw storeFailure(error, path); // damage met by a read, said as such
     } finally {
       store.close();
     }

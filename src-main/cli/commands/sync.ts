@@ -2,14 +2,15 @@
 // live progress display per stream.
 import { describePresses } from '../../analytics/pressTotals.ts';
 import { ApiError } from '../../api/errors.ts';
-import { parseLocalDate } from '../../api/localTime.ts';
+import { describeNetwork, proxyFromEnv } from '../../api/network.ts';
+import { parseLocalDate } from '../../core/localTime.ts';
 import { v2TokenEnvVar } from '../../credentials/credentialStore.ts';
 import type { CredentialStore } from '../../credentials/credentialStore.ts';
 import { createKeytarStore } from '../../credentials/keytarStore.ts';
 import { findV1Credentials } from '../../credentials/v1Credentials.ts';
 import { findV2Token } from '../../credentials/v2Token.ts';
 import { defaultStorePath } from '../../paths.ts';
-import { checkStoreInThread, setAsideStore } from '../../store/checkStore.ts';
+import { setAsideIfDamaged } from '../../store/checkStore.ts';
 import type { SourceChoice, StreamOutcome } from '../../sync/orchestrator.ts';
 import { addDays } from '../../sync/plan.ts';
 import { runSyncInThread } from '../../sync/syncRunner.ts';
@@ -56,6 +57,8 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       'An interrupted sync (Ctrl-C, a lost connection, a kill) resumes where it stopped on the next run; a finished',
       'one makes the next run incremental: the last days are fetched again and replace what is stored (late',
       'uploads, late misuse decisions, deletions). Only one sync writes to a file at a time.',
+      'Requests go through the proxy in HTTPS_PROXY / HTTP_PROXY (NO_PROXY lists exceptions) and trust the system',
+      "certificate store and NODE_EXTRA_CA_CERTS besides Node's own CAs; --verbose says which proxy was used.",
     ].join('\n'),
     options: [
       {
@@ -121,6 +124,11 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         description: 'whole days before the last sync fetched again and replaced (default 3)',
       },
       {
+        name: 'verbose',
+        type: 'boolean',
+        description: 'say how requests reach the service (which proxy, which certificates are trusted)',
+      },
+      {
         name: 'page-size',
         type: 'integer',
         valueName: 'N',
@@ -149,11 +157,14 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       const trailingDays = optInt(options, 'trailing-days');
       const dbPath = optString(options, 'db') ?? profile?.dbPath ?? defaultStorePath('default', io.env);
 
+      // The proxy for this address from the environment (a bad HTTPS_PROXY is said before anything starts).
+      const network = proxyFromEnv(baseUrl, io.env);
       const display = createProgressDisplay(io);
       const request: SyncRequest = {
         dbPath,
         baseUrl,
         source,
+        network,
         ...(since ? { since } : {}),
         ...(until ? { until } : {}),
         ...(scope ? { scope } : {}),
@@ -182,14 +193,13 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       }
 
       if (optBool(options, 'rebuild')) {
-        const check = await checkStoreInThread(dbPath);
-        if (check.ok) io.stdout.write(`The data file is sound (checked in ${check.seconds.toFixed(1)} s).\n`);
-        else
-          io.stdout.write(
-            `The data file is damaged (${check.problems.join('; ')}); set aside as ${setAsideStore(dbPath)}. Rebuilding it from the service.\n`,
-          );
+        // Set aside only what a check found damaged; a file that cannot be read or moved stops here, unchanged.
+        const rebuild = await setAsideIfDamaged(dbPath);
+        if (rebuild.outcome === 'unreadable' || rebuild.outcome === 'stuck') throw new Error(rebuild.message);
+        io.stdout.write(`${rebuild.message}\n`);
       }
       io.stdout.write(`Syncing ${baseUrl} (${source === 'both' ? 'v2 and v1' : source}) into ${dbPath}\n`);
+      if (optBool(options, 'verbose')) io.stdout.write(`${describeNetwork(network, baseUrl)}\n`);
       try {
         const { summary, error } = await runSyncInThread(request, {
           signal: io.signal,

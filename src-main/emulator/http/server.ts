@@ -6,6 +6,7 @@ import {
   type ServerResponse,
   createServer,
 } from 'node:http';
+import { type Server as HttpsServer, createServer as createHttpsServer } from 'node:https';
 import { promisify } from 'node:util';
 import { deflate, gzip } from 'node:zlib';
 import type { World } from '../world/types.ts';
@@ -39,6 +40,21 @@ export interface EmulatorServerOptions {
   routers: { v2: Router; v1?: Router };
   /** Fault injection; the server consults it on every request. */
   faults?: FaultPlan;
+  /** Serve HTTPS with this certificate and key (PEM), as the real service does. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
+  /** Told of every answer (tests: who asked, and whether it went out compressed). */
+  onAnswer?: (info: ServedAnswer) => void;
+}
+
+export interface ServedAnswer {
+  path: string;
+  status: number;
+  /** 'gzip', 'deflate' or null. */
+  encoding: string | null;
+  /** The body's size before compression. */
+  bytes: number;
+  /** The address the request came from (a proxy's, when one forwarded it). */
+  remoteAddress: string;
 }
 
 /** The budget key: the presented credential, or the caller's address when none is presented. */
@@ -80,7 +96,7 @@ function faultReply(fault: FaultKind | null, plan: FaultPlan): Reply | null {
   return null;
 }
 
-export function createEmulatorServer(options: EmulatorServerOptions): Server {
+export function createEmulatorServer(options: EmulatorServerOptions): Server | HttpsServer {
   const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const faults = options.faults ?? new FaultPlan();
 
@@ -95,7 +111,7 @@ export function createEmulatorServer(options: EmulatorServerOptions): Server {
       method,
       headers: req.headers,
       url,
-      origin: `http://${req.headers.host ?? `${req.socket.localAddress ?? '127.0.0.1'}:${req.socket.localPort ?? 80}`}`,
+      origin: `${options.tls ? 'https' : 'http'}://${req.headers.host ?? `${req.socket.localAddress ?? '127.0.0.1'}:${req.socket.localPort ?? 80}`}`,
     };
     try {
       if (url.pathname === '/v2' || url.pathname.startsWith('/v2/')) return await options.routers.v2(request);
@@ -147,6 +163,13 @@ export function createEmulatorServer(options: EmulatorServerOptions): Server {
       headers.Vary = 'Accept-Encoding';
     }
     res.writeHead(reply.status, headers);
+    options.onAnswer?.({
+      path: url.pathname,
+      status: reply.status,
+      encoding: encoding ?? null,
+      bytes: typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length,
+      remoteAddress: req.socket.remoteAddress ?? '',
+    });
     if (fault === 'truncate' && req.method !== 'HEAD') {
       // The promised Content-Length is never reached: the client sees a body cut short.
       res.write(data.subarray(0, Math.floor(data.length / 2)), () => res.destroy());
@@ -155,7 +178,7 @@ export function createEmulatorServer(options: EmulatorServerOptions): Server {
     res.end(req.method === 'HEAD' ? undefined : data);
   }
 
-  return createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
       res.end(
@@ -166,5 +189,8 @@ export function createEmulatorServer(options: EmulatorServerOptions): Server {
         }),
       );
     });
-  });
+  };
+  return options.tls
+    ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener)
+    : createServer(listener);
 }

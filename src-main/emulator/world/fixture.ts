@@ -13,7 +13,7 @@ import type {
   TreeNode,
   World,
 } from './types.ts';
-import { indexWorld } from './world.ts';
+import { indexWorld } from './worldIndex.ts';
 
 import { FIXTURE_FORMAT, FIXTURE_VERSION } from './fixtureDump.ts';
 

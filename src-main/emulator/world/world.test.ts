@@ -49,8 +49,8 @@ describe('generateWorld', () => {
     expect(feedbackId(other, 0)).not.toBe(feedbackId(tiny, 0));
   });
 
-  it('generates tiny in under a second with a few thousand presses', () => {
-    expect(tiny.generationMs).toBeLessThan(1000);
+  // Its generation time is a benchmark figure (`npm run bench`), never a timed assertion: those flake under load.
+  it('generates tiny with a few thousand presses', () => {
     expect(tiny.presses.count).toBeGreaterThan(1000);
     expect(tiny.presses.count).toBeLessThan(20_000);
   });

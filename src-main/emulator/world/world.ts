@@ -9,6 +9,7 @@ import { hash32, keyedRng, mix32 } from './prng.ts';
 import { generateStructure } from './structure.ts';
 import { ZoneClock } from './timeZones.ts';
 import type { World, WorldSize } from './types.ts';
+import { indexWorld } from './worldIndex.ts';
 
 export interface WorldOptions {
   seed?: number;
@@ -56,20 +57,6 @@ export function generateWorld(options: WorldOptions = {}): World {
     customDataValues: generateCustomData(extras, structure.experiencePoints, now),
     generationMs: performance.now() - started,
   });
-}
-
-type WorldIndexes = 'nodeById' | 'surveyById' | 'assignmentByKey' | 'questionById' | 'smileyById';
-
-/** Adds the id lookups to a world's records (shared by the generator and the fixture loader). */
-export function indexWorld(base: Omit<World, WorldIndexes>): World {
-  return {
-    ...base,
-    nodeById: new Map(base.nodes.map((n) => [n.id, n])),
-    surveyById: new Map(base.surveys.map((s) => [s.id, s])),
-    assignmentByKey: new Map(base.assignments.map((a) => [a.key, a])),
-    questionById: new Map(base.questions.map((q) => [q.id, q])),
-    smileyById: new Map(base.smileys.map((s) => [s.id, s])),
-  };
 }
 
 /** Index of the first press at or after `utcMs` (presses are sorted by time). */

@@ -1,7 +1,7 @@
 // A small store file for export tests: hostile names (formula starts, markup), two scales, a finished sync run.
-import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
-import type { SurveyV2 } from '../../api/v2/structure.ts';
-import type { FollowupFeedbackV2 } from '../../api/v2/feedbackLists.ts';
+import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
+import type { SurveyV2 } from '../../core/records/v2Structure.ts';
+import type { FollowupFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import { openStore, type Store } from '../../store/db.ts';
 
 /** Names a spreadsheet or an SVG could mistake for code; every one must come back as the same text. */

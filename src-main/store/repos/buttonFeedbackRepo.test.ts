@@ -1,6 +1,6 @@
 // The fact table and its rollup: idempotent writes, rollup equal to a recount, page and checkpoint atomic.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
+import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import { openStore } from '../db.ts';
 import type { Store } from '../db.ts';
 import { feedbackIdText, feedbackKey } from './buttonFeedbackRepo.ts';

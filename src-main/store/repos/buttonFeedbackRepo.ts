@@ -1,7 +1,7 @@
 // v2 button feedback facts and their hourly and daily rollups: batches appended or staged with their checkpoint in
 // one transaction, staged windows swapped in (replacing stored rows, rollups recounted), totals.
 import type Database from 'better-sqlite3';
-import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
+import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
 import {
   bucketWidth,
@@ -17,21 +17,13 @@ import type { FeedbackBatch } from './feedbackBatch.ts';
 import { allNodes, createNodeRollup } from './nodeRollup.ts';
 import { createPressPeriodRollup, weekhourRows } from './pressPeriodRollup.ts';
 import { createRollupRecount } from './rollupRecount.ts';
+import type { SwapSpec } from './swapSpec.ts';
+
+export type { SwapSpec } from './swapSpec.ts';
 
 export interface CheckpointWrite {
   stream: string;
   cursor: unknown;
-}
-
-/** Replace the stored rows of `[fromMs, toMs)` (local wall-clock ms) of a scope with the stream's staged rows. */
-export interface SwapSpec {
-  stream: string;
-  fromMs: number;
-  toMs: number;
-  /** Subtree root whose points are replaced; null: every point. */
-  scope: number | null;
-  /** Only these of the scope's points are replaced (the others are known to hold the window's rows already). */
-  points?: ReadonlySet<number>;
 }
 
 export interface ButtonFeedbackRepo {

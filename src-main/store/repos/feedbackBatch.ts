@@ -1,7 +1,7 @@
 // Button feedbacks as columns (typed arrays, transferable to a writer thread), grouped by experience point, with the
 // hourly rollup buckets of all their rows counted in advance.
-import { localHourKey, parseLocalTimestamp } from '../../api/localTime.ts';
-import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
+import { localHourKey, parseLocalTimestamp } from '../../core/localTime.ts';
+import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 
 /** `position` absent. */
 export const noPosition = -2147483648;

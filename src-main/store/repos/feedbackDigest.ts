@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import { noPosition, noUi } from './feedbackBatch.ts';
 import type { FeedbackBatch } from './feedbackBatch.ts';
-import type { SwapSpec } from './buttonFeedbackRepo.ts';
+import type { SwapSpec } from './swapSpec.ts';
 
 const msPerDay = 86_400_000;
 const two32 = 4_294_967_296;

@@ -2,7 +2,7 @@
 // second route: every row staged, then swapped), writes nothing but its checkpoint when nothing changed, and keeps its
 // checkpoints back until its swap (or until it spills to the stage).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
+import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import { openStore } from '../db.ts';
 import type { Store } from '../db.ts';
 import { createButtonFeedbackRepo } from './buttonFeedbackRepo.ts';

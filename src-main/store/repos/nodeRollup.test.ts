@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ButtonFeedbackV2 } from '../../api/v2/records.ts';
+import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import type { TreeItem } from '../../../src-shared/contract.ts';
 import { openStore, type Store } from '../db.ts';
 import { rollupTree } from './testing/rollupTree.ts';

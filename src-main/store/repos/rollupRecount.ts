@@ -2,7 +2,7 @@
 // does not hold as they are are deleted, the staged rows not yet stored inserted, and the hourly and daily rollups of
 // the points that changed (their nodes and periods) recounted. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
-import type { SwapSpec } from './buttonFeedbackRepo.ts';
+import type { SwapSpec } from './swapSpec.ts';
 import type { NodeRollup } from './nodeRollup.ts';
 import { weekhourRows, type PressPeriodRollup } from './pressPeriodRollup.ts';
 

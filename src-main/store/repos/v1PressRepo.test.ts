@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { V1RawResult } from '../../api/v1/records.ts';
+import type { V1RawResult } from '../../core/records/v1.ts';
 import { openStore } from '../db.ts';
 import type { Store } from '../db.ts';
 import type { V1Window } from './v1PressRepo.ts';

@@ -1,8 +1,8 @@
 // v1 raw results and what is replaced with them: a window is staged page by page, then replaces the survey's
 // presses, open feedback and summed results of that window, their rollups and its checkpoint in one transaction.
 import type Database from 'better-sqlite3';
-import { parseLocalTimestamp, utcMs } from '../../api/localTime.ts';
-import type { V1OpenFeedback, V1RawResult, V1ResultBucket } from '../../api/v1/records.ts';
+import { parseLocalTimestamp, utcMs } from '../../core/localTime.ts';
+import type { V1OpenFeedback, V1RawResult, V1ResultBucket } from '../../core/records/v1.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
 import { allNodes } from './nodeRollup.ts';
 import { createV1NodeRollup, type V1Buckets } from './v1NodeRollup.ts';

@@ -1,8 +1,8 @@
 // v1 structure and lists with keys: the folder tree, surveys and their periods, questions, follow-up results, alerts.
 import type Database from 'better-sqlite3';
-import { parseLocalTimestamp, utcMs } from '../../api/localTime.ts';
-import type { V1TreeFolder } from '../../api/v1/folderTree.ts';
-import type { V1Alert, V1FollowUpResults, V1Question } from '../../api/v1/records.ts';
+import { parseLocalTimestamp, utcMs } from '../../core/localTime.ts';
+import type { V1TreeFolder } from '../../core/records/v1.ts';
+import type { V1Alert, V1FollowUpResults, V1Question } from '../../core/records/v1.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
 import type { V1PressRepo } from './v1PressRepo.ts';
 

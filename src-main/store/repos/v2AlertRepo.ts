@@ -1,8 +1,8 @@
 // v2 alerts and alert comments: pages upserted by id (an alert ends and is acknowledged after it opened), one page
 // per transaction with its checkpoint.
 import type Database from 'better-sqlite3';
-import type { AlertCommentV2, AlertV2 } from '../../api/v2/alerts.ts';
-import { parseLocalTimestamp, utcMs } from '../../api/localTime.ts';
+import type { AlertCommentV2, AlertV2 } from '../../core/records/v2Structure.ts';
+import { parseLocalTimestamp, utcMs } from '../../core/localTime.ts';
 import type { CheckpointWrite } from './buttonFeedbackRepo.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
 

@@ -1,7 +1,7 @@
 // The feedback-list tables: idempotent pages, a later misuse decision updates the row, a window's first page replaces
 // the window (whole tree or one subtree), the FTS index follows every change, page and checkpoint atomic.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MetadataV2, TextFeedbackV2 } from '../../api/v2/feedbackLists.ts';
+import type { MetadataV2, TextFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import { openStore } from '../db.ts';
 import type { Store } from '../db.ts';
 

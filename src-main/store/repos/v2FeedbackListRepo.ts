@@ -9,8 +9,8 @@ import type {
   FollowupFeedbackV2,
   MetadataV2,
   TextFeedbackV2,
-} from '../../api/v2/feedbackLists.ts';
-import { parseLocalDate, parseLocalTimestamp } from '../../api/localTime.ts';
+} from '../../core/records/v2Feedback.ts';
+import { parseLocalDate, parseLocalTimestamp } from '../../core/localTime.ts';
 import { feedbackKey } from './buttonFeedbackRepo.ts';
 import type { CheckpointWrite } from './buttonFeedbackRepo.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';

@@ -1,8 +1,13 @@
 // v2 definitions and people (surveys, questions, follow-ups, localisations, alert specifications, users, smileys,
 // custom data): each list replaced whole in one transaction together with its stream's checkpoint.
 import type Database from 'better-sqlite3';
-import type { AlertSpecificationV2 } from '../../api/v2/alerts.ts';
-import type { CustomDataFieldV2, CustomDataValueV2, SmileyV2, UserV2 } from '../../api/v2/people.ts';
+import type { AlertSpecificationV2 } from '../../core/records/v2Structure.ts';
+import type {
+  CustomDataFieldV2,
+  CustomDataValueV2,
+  SmileyV2,
+  UserV2,
+} from '../../core/records/v2Structure.ts';
 import type {
   FollowupOptionLocalizationV2,
   FollowupOptionV2,
@@ -11,7 +16,7 @@ import type {
   QuestionLocalizationV2,
   QuestionV2,
   SurveyV2,
-} from '../../api/v2/structure.ts';
+} from '../../core/records/v2Structure.ts';
 import type { CheckpointWrite } from './buttonFeedbackRepo.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
 

@@ -3,6 +3,7 @@ import { enConnections } from './enConnections.ts';
 import { enExplore } from './enExplore.ts';
 import { enExport } from './enExport.ts';
 import { enInsights } from './enInsights.ts';
+import { enIntervals } from './enIntervals.ts';
 export const en = {
   app: {
     name: 'Feedback Desk',
@@ -189,6 +190,7 @@ export const en = {
   ...enInsights,
   ...enExport,
   ...enConnections,
+  ...enIntervals,
 } as const;
 
 export type Messages = typeof en;

@@ -1,5 +1,6 @@
 // Five faces asked as five and five_reversed, made one answer: counts add, scores are presses-weighted (by hand).
 import { describe, expect, it } from 'vitest';
+import { happyIndexEstimate, shareEstimate } from '../../../src-shared/metrics/intervals.ts';
 import { mergeScaleAnswers } from './mergeScales.ts';
 
 describe('mergeScaleAnswers', () => {
@@ -32,5 +33,34 @@ describe('mergeScaleAnswers', () => {
     expect(mergeScaleAnswers([[{ presses: 0, nps: null }], [{ presses: 0, nps: null }]])).toEqual([
       { presses: 0, nps: null },
     ]);
+  });
+
+  it('pools the intervals exactly: the merged interval is the one of the added counts', () => {
+    // Two five-face samples; each part's row as the engine writes it, the expected from the added counts.
+    const a = [3, 5, 2, 9, 11];
+    const b = [7, 1, 4, 2, 3];
+    const row = (c: number[]) => {
+      const e = happyIndexEstimate(c, 5);
+      return {
+        presses: c.reduce((x, y) => x + y, 0),
+        happyIndex: e?.value,
+        happyIndexLow: e?.low,
+        happyIndexHigh: e?.high,
+      };
+    };
+    const [merged] = mergeScaleAnswers([[row(a)], [row(b)]]);
+    const direct = happyIndexEstimate(
+      a.map((x, i) => x + (b[i] ?? 0)),
+      5,
+    );
+    expect(merged?.happyIndexLow).toBeCloseTo(direct?.low ?? NaN, 10);
+    expect(merged?.happyIndexHigh).toBeCloseTo(direct?.high ?? NaN, 10);
+    // A share: Wilson's interval of (4 + 1) / (10 + 10).
+    const share = mergeScaleAnswers([
+      [{ buttonIndex: 4, count: 4, presses: 10, share: 0.4, shareLow: 0, shareHigh: 1 }],
+      [{ buttonIndex: 4, count: 1, presses: 10, share: 0.1, shareLow: 0, shareHigh: 1 }],
+    ]);
+    expect(share[0]?.shareLow).toBeCloseTo(shareEstimate(5, 20)?.low ?? NaN, 12);
+    expect(share[0]?.share).toBeCloseTo(0.25, 12);
   });
 });

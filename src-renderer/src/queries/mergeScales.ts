@@ -1,6 +1,7 @@
 // Answers of one query asked once per feedback scale of a scale group (five and five_reversed), made one answer:
 // counts add up, and each score is the presses-weighted mean (exact: every measure is a mean over presses).
 import type { QueryRow } from '../../../src-shared/contract.ts';
+import { mergeIntervals } from './mergeIntervals.ts';
 
 const keyFields = [
   'hour',
@@ -71,6 +72,7 @@ export function mergeScaleAnswers(answers: readonly (readonly QueryRow[])[]): Qu
       out.deltaCount = out.count - out.previousCount;
     if (out.presses !== undefined && out.previousPresses !== undefined)
       out.deltaPresses = out.presses - out.previousPresses;
+    mergeIntervals(rows, out);
     merged.push(out);
   }
   return merged.sort((a, b) => compareKeys(a, b));

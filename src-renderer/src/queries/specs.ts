@@ -34,7 +34,7 @@ export function dailyButtonsSpec(base: BaseQueryFilter, scale: FeedbackScale): Q
   return { measures: ['count'], groupBy: ['day', 'buttonIndex'], filter: { ...base, scale } };
 }
 
-/** One row: presses and the score, with the comparison's. */
+/** One row: presses and the score with its 95% interval, with the comparison's (and the change's z). */
 export function totalsSpec(
   base: BaseQueryFilter,
   scale: FeedbackScale,
@@ -42,7 +42,7 @@ export function totalsSpec(
   comparison?: Comparison,
 ): QuerySpec {
   return withComparison(
-    { measures: ['presses', score], groupBy: [], filter: { ...base, scale } },
+    { measures: ['presses', score], groupBy: [], filter: { ...base, scale }, interval: true },
     comparison,
   );
 }
@@ -55,7 +55,7 @@ export function buttonsSpec(base: BaseQueryFilter, scale: FeedbackScale, compari
   );
 }
 
-/** A measure per time bucket (and per point when `perPoint`), with the comparison's. */
+/** A measure per time bucket with its 95% interval, with the comparison's (and the change's z). */
 export function trendSpec(
   base: BaseQueryFilter,
   scale: FeedbackScale,
@@ -63,7 +63,10 @@ export function trendSpec(
   measures: Measure[],
   comparison?: Comparison,
 ): QuerySpec {
-  return withComparison({ measures, groupBy: [grain], filter: { ...base, scale } }, comparison);
+  return withComparison(
+    { measures, groupBy: [grain], filter: { ...base, scale }, interval: true },
+    comparison,
+  );
 }
 
 /** A measure per local weekday and hour of the day. */

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type World } from '../../../src-main/emulator/index.ts';
-import { pinnedNode, projectRoot } from './webMode.ts';
+import { builtCli, pinnedNode, projectRoot } from './webMode.ts';
 
 export interface SyncedStore {
   dir: string;
@@ -25,7 +25,7 @@ export async function syncWorld(world: World, source: 'both' | 'v2' = 'both'): P
   const emulator = await startEmulator({ world, port: 0, host: '127.0.0.1' });
   try {
     const args = [
-      join(projectRoot, 'bin', 'feedback-desk.js'),
+      builtCli(),
       'sync',
       '--base-url',
       emulator.url,

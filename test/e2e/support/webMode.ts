@@ -1,4 +1,5 @@
-// Starts `feedback-desk serve` as a child process on a temp data folder and reads the URL it prints.
+// Starts `feedback-desk serve` from the built bundle (out/main/cli.js) as a child process on a temp data folder and
+// reads the URL it prints: the e2e suite runs the main-process code the app ships, not the TypeScript sources.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,25 +24,30 @@ export function pinnedNode(): string {
   return local;
 }
 
+/**
+ * The built command line (electron-vite's `cli` entry, sharing its chunks with out/main/index.js), or a clear error
+ * when the app was not built.
+ */
+export function builtCli(): string {
+  const cli = join(projectRoot, 'out', 'main', 'cli.js');
+  if (!existsSync(cli) || !existsSync(join(projectRoot, 'out', 'renderer', 'index.html')))
+    throw new Error(
+      'out/main/cli.js or out/renderer is missing: run `npx electron-vite build` before the e2e tests',
+    );
+  return cli;
+}
+
 export interface WebModeOptions {
   /** A store synced beforehand (see syncedStore.ts); default a new one in the temp data folder. */
   storePath?: string;
 }
 
 export async function startWebMode(options: WebModeOptions = {}): Promise<WebMode> {
-  if (!existsSync(join(projectRoot, 'out', 'renderer', 'index.html')))
-    throw new Error('out/renderer is missing: run `npx electron-vite build` before the e2e tests');
+  const cli = builtCli();
   const dataDir = mkdtempSync(join(tmpdir(), 'fd-e2e-'));
   const child: ChildProcess = spawn(
     pinnedNode(),
-    [
-      join(projectRoot, 'bin', 'feedback-desk.js'),
-      'serve',
-      '--no-open',
-      '--port',
-      '0',
-      ...(options.storePath ? ['--db', options.storePath] : []),
-    ],
+    [cli, 'serve', '--no-open', '--port', '0', ...(options.storePath ? ['--db', options.storePath] : [])],
     {
       cwd: projectRoot,
       env: { ...process.env, FEEDBACK_DESK_DATA_DIR: dataDir },

@@ -1,6 +1,6 @@
 // A small v1-only store for the v1 node rollup tests: a folder tree, five surveys, presses on awkward days, summed results.
-import type { V1TreeFolder } from '../../../api/v1/folderTree.ts';
-import type { V1RawResult, V1ResultBucket } from '../../../api/v1/records.ts';
+import type { V1TreeFolder } from '../../../core/records/v1.ts';
+import type { V1RawResult, V1ResultBucket } from '../../../core/records/v1.ts';
 import type { Store } from '../../db.ts';
 
 const msPerDay = 86_400_000;

@@ -1,6 +1,6 @@
 // Data view rows: columns in the rows' order, sorting with missing values last (expected orders by hand).
 import { describe, expect, it } from 'vitest';
-import { dataColumns, sortRows, columnTitle } from './dataRows.ts';
+import { dataColumns, sortRows, columnTitle, zOfCell } from './dataRows.ts';
 import { createAppI18n } from '../../i18n/index.ts';
 
 describe('data rows', () => {
@@ -45,5 +45,29 @@ describe('columnTitle', () => {
       'Hour of the day',
       'mystery',
     ]);
+  });
+
+  it("names the interval ends and the change's z; a change cell is judged by the z of its measure", () => {
+    const { t } = createAppI18n().global;
+    expect(
+      ['happyIndexLow', 'previousNpsHigh', 'zHappyIndex', 'flowLow'].map((k) => columnTitle(k, t)),
+    ).toEqual([
+      'Happy Index, 95% low',
+      'NPS, compared period, 95% high',
+      'z of the change in Happy Index',
+      'flowLow',
+    ]);
+    const row = {
+      happyIndex: 70,
+      deltaHappyIndex: 1.2,
+      zHappyIndex: 0.8,
+      deltaPresses: 4,
+      deltaNps: 3,
+      zNps: null,
+    };
+    expect(zOfCell(row, 'deltaHappyIndex')).toBe(0.8);
+    expect(zOfCell(row, 'deltaPresses')).toBeUndefined(); // counted, not estimated
+    expect(zOfCell(row, 'deltaNps')).toBeNull();
+    expect(zOfCell(row, 'happyIndex')).toBeUndefined();
   });
 });

@@ -42,15 +42,37 @@ const keyWords: Record<string, string> = {
   hourOfDay: 'data.columns.hourOfDay',
 };
 
-/** A column's heading in words: a measure, its comparison value or change, a grain, or a key (else the raw key). */
+/**
+ * A column's heading in words: a measure, its comparison value or change, its interval's ends or the change's z, a
+ * grain, or a key (else the raw key).
+ */
 export function columnTitle(key: string, t: Translate): string {
   const name = (k: string): string | null =>
     measureKeys.includes(k) ? t(`measures.${k}`) : grainKeys.includes(k) ? t(`filters.grains.${k}`) : null;
   const direct = name(key) ?? (keyWords[key] ? t(keyWords[key]) : null);
   if (direct) return direct;
+  const edge = /^(.+)(Low|High)$/.exec(key);
+  if (edge?.[1] && edge[2]) {
+    const inner = columnTitle(edge[1], t);
+    if (inner !== edge[1]) return t(edge[2] === 'Low' ? 'noise.low' : 'noise.high', { name: inner });
+  }
+  const z = /^z([A-Z].*)$/.exec(key);
+  const zName = z?.[1] ? name(z[1].charAt(0).toLowerCase() + z[1].slice(1)) : null;
+  if (zName) return t('noise.z', { name: zName });
   const m = /^(previous|delta)([A-Z].*)$/.exec(key);
   const inner = m?.[2] ? name(m[2].charAt(0).toLowerCase() + m[2].slice(1)) : null;
   if (m && inner)
     return t(m[1] === 'previous' ? 'data.columns.previous' : 'data.columns.delta', { name: inner });
   return key;
+}
+
+/**
+ * The z that decides how a change cell is shown: `deltaHappyIndex` is judged by `zHappyIndex`; undefined for other
+ * cells, and for changes without a z (counts: counted, not estimated).
+ */
+export function zOfCell(row: QueryRow, key: string): number | null | undefined {
+  const m = /^delta([A-Z].*)$/.exec(key);
+  if (!m?.[1]) return undefined;
+  const z: unknown = Reflect.get(row, `z${m[1]}`);
+  return typeof z === 'number' ? z : z === null ? null : undefined;
 }

@@ -16,11 +16,15 @@ describe('overviewFigures', () => {
       ],
       true,
     );
-    expect(figures).toEqual([
+    expect(figures).toMatchObject([
       { key: 'presses', value: 100, previous: 80 },
       { key: 'score', value: 70, previous: 65 },
       { key: 'positive', value: 0.7, previous: 0.5 }, // (30 + 40) / 100, (20 + 20) / 80
     ]);
+    // The share's interval is Wilson's of 70/100; its change's z the Wald one: 0.2 / √(.7·.3/100 + .5·.5/80).
+    expect(figures[2]?.low).toBeCloseTo(0.60415, 5);
+    expect(figures[2]?.high).toBeCloseTo(0.78105, 5);
+    expect(figures[2]?.z).toBeCloseTo(0.2 / Math.sqrt(0.0021 + 0.003125), 12);
   });
 
   it('NPS: the promoters’ share (9–10); without a comparison no previous values; no presses no score', () => {

@@ -2,21 +2,28 @@
 // on NPS), each with its value in the comparison period.
 import type { QueryRow } from '../../../../src-shared/contract.ts';
 import { npsBreakdown, positiveShare } from '../../../../src-shared/metrics/buttonMetrics.ts';
+import { changeZ, shareEstimate, type Estimate } from '../../../../src-shared/metrics/intervals.ts';
 import type { ScaleGroup } from '../../../../src-shared/metrics/scales.ts';
 
 export interface Figure {
   key: 'presses' | 'score' | 'positive';
   value: number | null;
   previous: number | null;
+  /** The 95% interval of a score or share (absent for presses, which are counted, not estimated). */
+  low?: number | null;
+  high?: number | null;
+  /** With a comparison: the change's two-sample z (|z| ≥ 1.96: more than noise); null when it cannot be told. */
+  z?: number | null;
 }
 
-function positive(group: ScaleGroup, counts: number[]): number | null {
-  return group === 'nps'
-    ? (() => {
-        const b = npsBreakdown(counts);
-        return b.total > 0 ? b.promoters / b.total : null;
-      })()
-    : positiveShare(group, counts).share;
+/** The positive share with Wilson's interval: faces 2–3 (or 3–4) of all, or promoters (9–10) on NPS. */
+function positive(group: ScaleGroup, counts: number[]): Estimate | null {
+  if (group === 'nps') {
+    const b = npsBreakdown(counts);
+    return shareEstimate(b.promoters, b.total);
+  }
+  const s = positiveShare(group, counts);
+  return shareEstimate(s.positive, s.total);
 }
 
 /**
@@ -40,13 +47,28 @@ export function overviewFigures(
   }
   const fill = (a: number[]): number[] => Array.from(a, (v) => v ?? 0);
   const previousScore = score === 'nps' ? t?.previousNps : t?.previousHappyIndex;
+  const [low, high, z] =
+    score === 'nps'
+      ? [t?.npsLow, t?.npsHigh, t?.zNps]
+      : [t?.happyIndexLow, t?.happyIndexHigh, t?.zHappyIndex];
+  const share = positive(group, fill(now));
+  const shareBefore = compared ? positive(group, fill(before)) : null;
   return [
     { key: 'presses', value: t?.presses ?? 0, previous: compared ? (t?.previousPresses ?? 0) : null },
-    { key: 'score', value: t?.[score] ?? null, previous: compared ? (previousScore ?? null) : null },
+    {
+      key: 'score',
+      value: t?.[score] ?? null,
+      previous: compared ? (previousScore ?? null) : null,
+      ...(low !== undefined ? { low, high: high ?? null } : {}),
+      ...(compared && z !== undefined ? { z } : {}),
+    },
     {
       key: 'positive',
-      value: positive(group, fill(now)),
-      previous: compared ? positive(group, fill(before)) : null,
+      value: share?.value ?? null,
+      previous: shareBefore?.value ?? null,
+      low: share?.low ?? null,
+      high: share?.high ?? null,
+      ...(compared ? { z: changeZ(share, shareBefore) } : {}),
     },
   ];
 }

@@ -3,7 +3,46 @@ import type { Measure, QueryRow, TimeGrain } from '../../../../src-shared/contra
 
 export interface Lines {
   labels: string[];
-  lines: { name: string; values: (number | null)[]; comparison?: boolean }[];
+  lines: {
+    name: string;
+    values: (number | null)[];
+    comparison?: boolean;
+    /** The 95% interval per bucket, when the rows carry it. */
+    low?: (number | null)[];
+    high?: (number | null)[];
+    /** On a comparison: the z of the change per bucket. */
+    z?: (number | null)[];
+  }[];
+}
+
+const capital = (m: string): string => `${m[0]?.toUpperCase()}${m.slice(1)}`;
+/** A number key of a row, or null. */
+const numberAt = (row: QueryRow | undefined, key: string): number | null => {
+  const v: unknown = row ? Reflect.get(row, key) : undefined;
+  return typeof v === 'number' ? v : null;
+};
+/** The interval of `measure` (or of its previous value) per label, when any row carries it. */
+function intervalOf(
+  rows: readonly QueryRow[],
+  at: (label: string) => QueryRow | undefined,
+  labels: readonly string[],
+  measure: Measure,
+): { low?: (number | null)[]; high?: (number | null)[] } {
+  if (!rows.some((r) => `${measure}Low` in r)) return {};
+  return {
+    low: labels.map((l) => numberAt(at(l), `${measure}Low`)),
+    high: labels.map((l) => numberAt(at(l), `${measure}High`)),
+  };
+}
+/** The change's z per label, when the rows carry it. */
+function zOf(
+  rows: readonly QueryRow[],
+  at: (label: string) => QueryRow | undefined,
+  labels: readonly string[],
+  measure: Measure,
+) {
+  const key = `z${capital(measure)}`;
+  return rows.some((r) => key in r) ? { z: labels.map((l) => numberAt(at(l), key)) } : {};
 }
 
 /** The row's value of a measure (`count` and `presses` are numbers, scores may be null). */
@@ -31,15 +70,22 @@ export function trendLines(
   ].sort();
   const lines: Lines['lines'] = answers.map((a) => {
     const byKey = new Map(a.rows.map((r) => [bucketKey(r, grain), r]));
-    return { name: a.name, values: labels.map((l) => measureOf(byKey.get(l), measure)) };
+    const at = (l: string) => byKey.get(l);
+    return {
+      name: a.name,
+      values: labels.map((l) => measureOf(at(l), measure)),
+      ...intervalOf(a.rows, at, labels, measure),
+    };
   });
   const first = answers[0];
   if (previousName && first) {
     const byKey = new Map(first.rows.map((r) => [bucketKey(r, grain), r]));
+    const at = (l: string) => byKey.get(l);
     lines.push({
       name: previousName,
       comparison: true,
-      values: labels.map((l) => measureOf(byKey.get(l), measure, true)),
+      values: labels.map((l) => measureOf(at(l), measure, true)),
+      ...zOf(first.rows, at, labels, measure),
     });
   }
   return { labels, lines };
@@ -57,13 +103,22 @@ export function periodLines(
   currentName: string,
 ): Lines {
   const labels = current.flatMap((r) => bucketKey(r, grain) ?? []);
-  const lines: Lines['lines'] = [{ name: currentName, values: current.map((r) => measureOf(r, measure)) }];
+  const now = new Map(current.map((r) => [bucketKey(r, grain), r]));
+  const lines: Lines['lines'] = [
+    {
+      name: currentName,
+      values: current.map((r) => measureOf(r, measure)),
+      ...intervalOf(current, (l) => now.get(l), labels, measure),
+    },
+  ];
   for (const e of earlier) {
     const byKey = new Map(e.rows.map((r) => [bucketKey(r, grain), r]));
+    const at = (l: string) => byKey.get(l);
     lines.push({
       name: e.name,
       comparison: true,
-      values: labels.map((l) => measureOf(byKey.get(l), measure, true)),
+      values: labels.map((l) => measureOf(at(l), measure, true)),
+      ...zOf(e.rows, at, labels, measure),
     });
   }
   return { labels, lines };

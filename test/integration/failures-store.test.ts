@@ -1,0 +1,354 @@
+// What the real CLI says, and keeps, when the local file meets the world: a full disk (a real tmpfs), a read-only
+// mount and a folder the user cannot write (as user `nobody`), damage inside a table (random bytes over a real page),
+// a folder given as the file. Every sentence comes from src-main/core/failures.ts; the expected texts are written out
+// here by hand, so a change of wording fails this test first.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src-main/cli/index.ts';
+import { startEmulator } from '../../src-main/emulator/index.ts';
+import type { RunningEmulator } from '../../src-main/emulator/index.ts';
+import { cliPath, demoToken, tempDir } from './syncFixtures.ts';
+
+let emulator: RunningEmulator;
+let dir: string;
+/** A sound store of the tiny world, synced once; each test works on its own copy. */
+let good: string;
+let env: Record<string, string>;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The CLI as a child process, as root or (through setpriv) as user `nobody`. */
+function cli(args: string[], as: 'root' | 'nobody' = 'root'): Promise<Run> {
+  const command = as === 'root' ? process.execPath : 'setpriv';
+  const prefix =
+    as === 'root' ? [] : ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [...prefix, cliPath, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The command's own message lines (a sync also prints its progress on standard error). */
+const said = (run: Run): string =>
+  run.stderr
+    .split('\n')
+    .filter((l) => l.startsWith('feedback-desk '))
+    .join('\n');
+
+const sync = (db: string, ...more: string[]): string[] => [
+  'sync',
+  '--base-url',
+  emulator.url,
+  '--db',
+  db,
+  ...more,
+];
+const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+const root = process.getuid?.() === 0;
+
+/** Runs a command that needs root; false (and nothing done) when it is refused. */
+function sh(command: string, ...args: string[]): boolean {
+  return spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+}
+
+/** Whether this machine lets us mount (CI runs as root; a laptop or a container may not). */
+function canMount(): string | null {
+  if (!root) return 'mounting needs root';
+  const probe = tempDir('fd-mount-probe-');
+  try {
+    if (!sh('mount', '-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe)) return 'mount is not allowed here';
+    sh('umount', probe);
+    return null;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+}
+const mountRefused = canMount();
+const nobodyRefused = !root
+  ? 'switching to user nobody needs root'
+  : sh('setpriv', '--version')
+    ? null
+    : 'no setpriv';
+
+beforeAll(async () => {
+  emulator = await startEmulator({ size: 'tiny', seed: 3, port: 0, host: '127.0.0.1' });
+  dir = tempDir('fd-failures-');
+  chmodSync(dir, 0o755); // `nobody` walks through it to the folders below
+  env = { FEEDBACK_DESK_V2_TOKEN: demoToken, FEEDBACK_DESK_DATA_DIR: dir, NODE_COMPILE_CACHE: '' };
+  good = join(dir, 'good.sqlite');
+  const first = await cli(sync(good));
+  expect(said(first)).toBe('');
+  expect(first.code).toBe(0);
+}, 120_000);
+afterAll(async () => {
+  await emulator.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A folder of its own holding a copy of the good store. */
+function copyOfGood(name: string): { folder: string; path: string } {
+  const folder = join(dir, name);
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, 'store.sqlite');
+  copyFileSync(good, path);
+  return { folder, path };
+}
+
+const readOnlySentence = (path: string, why: string): string =>
+  `${path} can only be read here (${why}): the views and queries work, but a sync cannot write to it, and nothing in it was changed. To sync, make the file and its folder writable for you, or copy the file to a writable folder and sync that copy (--db).`;
+
+describe.skipIf(mountRefused !== null)(
+  `a full disk (a real tmpfs${mountRefused ? `: skipped, ${mountRefused}` : ''})`,
+  () => {
+    it('stops with one sentence, leaves no lock behind, and the next run after freeing space finishes', async () => {
+      const disk = join(dir, 'disk');
+      mkdirSync(disk);
+      expect(sh('mount', '-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', disk)).toBe(true);
+      try {
+        const path = join(disk, 'store.sqlite');
+        const full = await cli(sync(path));
+        expect(full.code).toBe(1);
+        expect(said(full)).toContain(
+          `The disk holding ${path} is full, so the sync stopped; everything stored before it is kept and the file is consistent. Make room on that disk, then run the sync again: it goes on where it stopped.`,
+        );
+        expect(full.stderr).not.toMatch(/ENOSPC|SQLITE_FULL|database or disk is full/);
+        // Room made; the next run starts at once (no "Another sync is already writing") and finishes.
+        expect(sh('mount', '-o', 'remount,size=40m', disk)).toBe(true);
+        const next = await cli(sync(path));
+        expect(said(next)).toBe('');
+        expect(next.code).toBe(0);
+        // By hand: the clean sync of the same world printed the same total.
+        expect(next.stdout).toMatch(
+          /^Done: 4,168 presses \(v2 button feedbacks\) in the store, 16 tree items;/m,
+        );
+      } finally {
+        sh('umount', disk);
+      }
+    }, 120_000);
+  },
+);
+
+describe.skipIf(mountRefused !== null)(
+  `a read-only mount${mountRefused ? ` (skipped: ${mountRefused})` : ''}`,
+  () => {
+    it('answers status and query, refuses sync in one sentence, and a rebuild sets nothing aside', async () => {
+      const { folder, path } = copyOfGood('ro-mount');
+      const expectedRows = (await cli(['query', '--db', path, '--by', 'day'])).stdout;
+      rmSync(`${path}-wal`, { force: true });
+      rmSync(`${path}-shm`, { force: true });
+      const before = sha(path);
+      expect(sh('mount', '--bind', folder, folder)).toBe(true);
+      try {
+        expect(sh('mount', '-o', 'remount,ro,bind', folder)).toBe(true);
+        const status = await cli(['status', '--db', path]);
+        expect(status.stderr).toBe('');
+        expect(status.code).toBe(0);
+        expect(status.stdout).toContain(readOnlySentence(path, 'it is on a read-only disk'));
+        const query = await cli(['query', '--db', path, '--by', 'day']);
+        expect(query.code).toBe(0);
+        expect(query.stdout).toBe(expectedRows); // by route: the same query on the writable copy
+        const refused = await cli(sync(path));
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toBe(
+          `feedback-desk sync: ${readOnlySentence(path, 'it is on a read-only disk')}\n`,
+        );
+        const rebuild = await cli(sync(path, '--rebuild'));
+        expect(rebuild.code).toBe(1);
+        expect(rebuild.stdout).toMatch(
+          new RegExp(
+            `^The local file ${path.replace(/[.]/g, '\\.')} is sound \\(checked in [\\d.]+ s\\), so nothing was set aside; a normal sync keeps it up to date\\.$`,
+            'm',
+          ),
+        );
+        expect(rebuild.stderr).toBe(
+          `feedback-desk sync: ${readOnlySentence(path, 'it is on a read-only disk')}\n`,
+        );
+      } finally {
+        sh('umount', folder);
+      }
+      expect(readdirSync(folder).sort()).toEqual(['store.sqlite']);
+      expect(sha(path)).toBe(before);
+    }, 120_000);
+  },
+);
+
+describe.skipIf(nobodyRefused !== null)(
+  `a store the user may not write${nobodyRefused ? ` (skipped: ${nobodyRefused})` : ''}`,
+  () => {
+    it.each([
+      ['a file of another user (mode 644) in a folder of theirs', 0o755, 0o644],
+      ['a file at mode 444 in a folder at mode 555', 0o555, 0o444],
+    ])(
+      '%s: reads work, a sync says why it cannot write',
+      async (_case, folderMode, fileMode) => {
+        const { folder, path } = copyOfGood(`perm-${folderMode.toString(8)}`);
+        const expectedRows = (await cli(['query', '--db', path, '--by', 'day'])).stdout;
+        rmSync(`${path}-wal`, { force: true });
+        rmSync(`${path}-shm`, { force: true });
+        chmodSync(path, fileMode);
+        chmodSync(folder, folderMode);
+        const before = sha(path);
+        try {
+          const status = await cli(['status', '--db', path], 'nobody');
+          expect(status.stderr).toBe('');
+          expect(status.code).toBe(0);
+          const why = 'you may not write to its folder or to the file';
+          expect(status.stdout).toContain(readOnlySentence(path, why));
+          const query = await cli(['query', '--db', path, '--by', 'day'], 'nobody');
+          expect(query.stderr).toBe('');
+          expect(query.stdout).toBe(expectedRows);
+          const refused = await cli(sync(path), 'nobody');
+          expect(refused.code).toBe(1);
+          expect(said(refused)).toBe(`feedback-desk sync: ${readOnlySentence(path, why)}`);
+        } finally {
+          chmodSync(folder, 0o755);
+        }
+        expect(readdirSync(folder).sort()).toEqual(['store.sqlite']);
+        expect(sha(path)).toBe(before);
+      },
+      120_000,
+    );
+  },
+);
+
+/** The leaf pages of `table`, in file order (SQLite's dbstat). */
+function leafPages(path: string, table: string): { pages: number[]; size: number } {
+  const db = new Database(path);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const pages = db
+    .prepare("SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno")
+    .pluck()
+    .all(table) as number[];
+  const size = Number(db.pragma('page_size', { simple: true }));
+  db.close();
+  return { pages, size };
+}
+
+/** Writes 4 KB of random bytes over page `page` (a real page of a real store). */
+function damage(path: string, page: number, size: number): void {
+  const fd = openSync(path, 'r+');
+  writeSync(fd, randomBytes(size), 0, size, (page - 1) * size);
+  closeSync(fd);
+}
+
+/** Writes random bytes over the leaf page in the middle of `table`. */
+function damagePage(path: string, table: string): void {
+  const { pages, size } = leafPages(path, table);
+  const page = pages[Math.floor(pages.length / 2)];
+  if (page === undefined) throw new Error(`${table} has no leaf page`);
+  damage(path, page, size);
+}
+
+const damagedSentence = (path: string): string =>
+  `The local file ${path} is damaged; nothing has been deleted. Rebuild it from the service: 'Rebuild the local data' in the app, or 'feedback-desk sync --rebuild' (the damaged file is set aside, never deleted, and everything is synced again).`;
+
+describe('damage inside a table', () => {
+  it('a query reading the bad page says the file is damaged and offers the rebuild', async () => {
+    const { folder, path } = copyOfGood('damaged-query');
+    // A query reads only its nodes' rows: the page is the first leaf of the daily rollup whose damage this query
+    // meets (found with the query itself, run in-process on copies; other pages stay unread by it).
+    const { pages, size } = leafPages(path, 'v2_button_rollup_daily');
+    const probe = join(folder, 'probe.sqlite');
+    let read: number | null = null;
+    for (const page of pages) {
+      copyFileSync(path, probe);
+      damage(probe, page, size);
+      const t = { out: '', err: '' };
+      const code = await runCli(['query', '--db', probe, '--by', 'day'], {
+        stdout: { write: (x: string) => (t.out += x) },
+        stderr: { write: (x: string) => (t.err += x) },
+        stdin: process.stdin,
+        env: {},
+        signal: new AbortController().signal,
+      });
+      if (code !== 0) {
+        read = page;
+        break;
+      }
+    }
+    expect(read).not.toBeNull();
+    damage(path, read ?? 0, size);
+    // status counts the presses from the same table: it meets the damage too, and says it the same way.
+    const status = await cli(['status', '--db', path]);
+    expect(status.code).toBe(1);
+    expect(status.stderr).toBe(`feedback-desk status: ${damagedSentence(path)}\n`);
+    const query = await cli(['query', '--db', path, '--by', 'day']);
+    expect(query.code).toBe(1);
+    expect(query.stderr).toBe(`feedback-desk query: ${damagedSentence(path)}\n`);
+  }, 60_000);
+
+  it('status --check says it in one sentence; a rebuild sets the damaged file aside, unchanged, and syncs anew', async () => {
+    const { folder, path } = copyOfGood('damaged-rebuild');
+    damagePage(path, 'v2_button_feedback');
+    const check = await cli(['status', '--check', '--db', path]);
+    expect(check.code).toBe(1);
+    const [store, verdict, ...rest] = check.stdout.split('\n');
+    expect(store).toBe(`Store: ${path}`);
+    expect(verdict).toMatch(
+      new RegExp(
+        `^Check: The local file ${path.replace(/[.]/g, '\\.')} is damaged \\((SQLite's check reports|SQLite cannot read it: ).+\\); nothing has been deleted\\. Rebuild it from the service: .*sync --rebuild.*$`,
+      ),
+    );
+    expect(rest).toEqual(['']); // one sentence, not SQLite's list
+    const damaged = sha(path);
+    const rebuild = await cli(sync(path, '--rebuild'));
+    expect(said(rebuild)).toBe('');
+    expect(rebuild.code).toBe(0);
+    const aside = readdirSync(folder).find((f) => f.startsWith('store.sqlite.damaged-'));
+    expect(aside).toBeDefined();
+    expect(rebuild.stdout).toContain(
+      `The local file ${path} was damaged; it was set aside as ${join(folder, aside ?? '')} (nothing deleted), and a new one is filled from the service.`,
+    );
+    expect(sha(join(folder, aside ?? ''))).toBe(damaged); // kept byte for byte
+    expect(rebuild.stdout).toMatch(/^Done: 4,168 presses/m);
+  }, 120_000);
+
+  it('a sound file is never set aside by --rebuild', async () => {
+    const { folder, path } = copyOfGood('sound-rebuild');
+    const rebuild = await cli(sync(path, '--rebuild'));
+    expect(rebuild.code).toBe(0);
+    expect(rebuild.stdout).toMatch(/is sound \(checked in [\d.]+ s\), so nothing was set aside/);
+    expect(readdirSync(folder).filter((f) => f.includes('damaged'))).toEqual([]);
+  }, 120_000);
+});
+
+describe('a folder given as the data file', () => {
+  it('--rebuild says so and sets nothing aside', async () => {
+    const folder = join(dir, 'a-folder');
+    mkdirSync(folder);
+    const rebuild = await cli(sync(folder, '--rebuild'));
+    expect(rebuild.code).toBe(1);
+    expect(said(rebuild)).toBe(
+      `feedback-desk sync: ${folder} is a folder, not a data file; nothing was changed. Give the path of a file with --db, e.g. ${join(folder, 'default.sqlite')}.`,
+    );
+    expect(existsSync(folder)).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.startsWith('a-folder.damaged'))).toEqual([]);
+  }, 60_000);
+});
