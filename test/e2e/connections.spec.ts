@@ -64,9 +64,10 @@ test('connect, sync and verify; the service gone, every view still works; no tok
   await expect(test_).toContainText('v1: the client id and token work.');
   await page.screenshot({ path: testInfo.outputPath('connection-form.png') });
 
-  // Save: the first sync runs, then the views open on the new data.
+  // Save: the first sync runs; the views open on its newest days (newest first) and it goes on to the end.
   await page.getByRole('button', { name: 'Save and use' }).click();
   await expect(page.locator('nav a[href^="#/sync"]')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('header-sync')).toBeVisible({ timeout: 120_000 }); // "Sync now": it has ended
 
   // The header counts the presses the views read: plain SQL over the profile's fact table (v2; v1 synced too).
   const db = new Database(join(server.dataDir, 'profile-acme.sqlite'), { readonly: true });
