@@ -109,8 +109,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  // The project's own rules (scripts/eslint): layers, import cycles.
+  // The project's own rules (scripts/eslint): layers, import cycles, src-shared through `#shared/…`.
   { plugins: { local: localPlugin } },
+  {
+    files: ['**/*.{ts,vue,js,mjs}'],
+    ignores: ['src-shared/**'],
+    rules: { 'local/shared-alias': ['error', { root }] },
+  },
   {
     files: ['src-main/**/*.ts'],
     rules: {
@@ -135,6 +140,16 @@ export default tseslint.config(
         'error',
         { root, folders: ['src-main', 'src-shared', 'src-preload', 'src-renderer'] },
       ],
+    },
+  },
+  {
+    // Short procedures (CONTRIBUTING "Short procedures"): warnings, so no one's work in flight fails on them; a
+    // function that must stay long says why: `// eslint-disable-next-line max-lines-per-function -- <why>`.
+    files: ['src-main/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.bench.ts', '**/testing/**'],
+    rules: {
+      'max-lines-per-function': ['warn', { max: 60, skipBlankLines: true, skipComments: true, IIFEs: true }],
+      complexity: ['warn', { max: 20 }],
     },
   },
   {

@@ -1,9 +1,6 @@
 // Export time of a 1600 × 900 chart at 2× (a year of daily NPS answers, 11 stacked series): SVG, PNG, PDF.
-import {
-  buildDailyButtonChartOption,
-  tabulateDailyButtonCounts,
-} from '../src-shared/charts/dailyButtonCounts.ts';
-import type { QueryRow } from '../src-shared/contract.ts';
+import { buildDailyButtonChartOption, tabulateDailyButtonCounts } from '#shared/charts/dailyButtonCounts.ts';
+import type { QueryRow } from '#shared/contract.ts';
 import { appInfo } from '../src-main/export/appInfo.ts';
 import { chartFile, type Caption } from '../src-main/export/exportFiles.ts';
 

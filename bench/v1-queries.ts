@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { QuerySpec } from '../src-shared/contract.ts';
+import type { QuerySpec } from '#shared/contract.ts';
 import { pressTotals } from '../src-main/analytics/pressTotals.ts';
 import { listTree, runQuery } from '../src-main/analytics/query.ts';
 import { openStore, type Store } from '../src-main/store/db.ts';

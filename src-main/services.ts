@@ -1,5 +1,5 @@
 // The composition root: opens the store on first use and merges every domain's handlers into the contract's.
-import type { Events, EventName, Handlers } from '../src-shared/contract.ts';
+import type { Events, EventName, Handlers } from '#shared/contract.ts';
 import { createAlertHandlers } from './handlers/alerts.ts';
 import { createAnalyticsHandlers } from './handlers/analytics.ts';
 import { createAppHandlers } from './handlers/app.ts';
@@ -20,6 +20,7 @@ import { createSessionStore } from './credentials/sessionStore.ts';
 import { createConnections } from './profiles/connections.ts';
 import { createProfileRegistry } from './profiles/registry.ts';
 import { createStoreReadiness, createStoreUpdateHandlers, waitingForStore } from './handlers/storeReady.ts';
+import { createDamageWatch } from './store/checkStore.ts';
 import { StoreError, openStore } from './store/db.ts';
 import type { Store } from './store/db.ts';
 
@@ -73,10 +74,14 @@ export function createServices(deps: ServicesDeps): Services {
   });
   void readiness.ready(storePath).catch(() => undefined); // said by the event and by every handler that waits
 
+  const damage = createDamageWatch();
   const ctx: HandlerContext = {
     deps,
+    damage,
     store() {
       if (closed) throw new StoreError('unusable', 'Feedback Desk is shutting down.');
+      const damaged = damage.damaged(storePath);
+      if (damaged) throw new StoreError('corrupt', damaged);
       if (!store && readiness.updating())
         throw new StoreError(
           'unusable',

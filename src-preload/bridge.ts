@@ -8,7 +8,7 @@ import {
   type EventName,
   type Events,
   type Result,
-} from '../src-shared/contract.ts';
+} from '#shared/contract.ts';
 import { commandChannel, eventChannel } from '../src-main/ipc/channels.ts';
 
 type IpcListener = (event: unknown, ...args: unknown[]) => void;

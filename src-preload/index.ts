@@ -1,6 +1,6 @@
 // Preload (sandboxed, CommonJS): exposes `window.feedbackDesk`, the contract's Bridge, and nothing else.
 import { contextBridge, ipcRenderer } from 'electron';
-import type { Bridge } from '../src-shared/contract.ts';
+import type { Bridge } from '#shared/contract.ts';
 import { createBridge } from './bridge.ts';
 
 const bridge: Bridge = createBridge(ipcRenderer);

@@ -9,7 +9,7 @@ import type {
   AlertListArgs,
   AlertPage,
   AlertUser,
-} from '../../src-shared/contract.ts';
+} from '#shared/contract.ts';
 import { parseAlertParameters } from '../core/alertParameters.ts';
 import { dayNumber, pointNames, statement, subtreeCte, whereClause } from './feedbackSql.ts';
 

@@ -2,7 +2,7 @@
 // covering index in label-set order, with one the full-text matches joined to those rows, with one word that word's
 // rows (migration 0013, label sets on the rows); never the comment rows.
 import type Database from 'better-sqlite3';
-import type { CommentCounts, CommentCountsArgs, LabelCount } from '../../src-shared/contract.ts';
+import type { CommentCounts, CommentCountsArgs, LabelCount } from '#shared/contract.ts';
 import { buildComments, labels, runSearch } from './commentQuery.ts';
 import { termRoute } from './commentTerms.ts';
 import { statement } from './feedbackSql.ts';

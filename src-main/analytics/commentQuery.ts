@@ -1,7 +1,7 @@
 // A comment search or count as SQL: the user's query as an FTS5 match kept to the two text columns, the spam, misuse
 // and button filters as facet terms of the index, dates as an id range, and the other filters over the narrow
 // per-comment facet rows (migration 0012) instead of the comment rows.
-import type { CommentFilter } from '../../src-shared/contract.ts';
+import type { CommentFilter } from '#shared/contract.ts';
 import { idsPerMs } from '../store/repos/textFeedbackId.ts';
 import { CommentSearchError, literalQuery } from './commentSearch.ts';
 import type { Built } from './commentBuilt.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TextFeedbackV2 } from '../core/records/v2Feedback.ts';
-import type { CommentFilter } from '../../src-shared/contract.ts';
+import type { CommentFilter } from '#shared/contract.ts';
 import { defaultMigrationsDir } from '../store/migrate.ts';
 import { openStore, type Store } from '../store/db.ts';
 import { searchCommentPage } from './comments.ts';

@@ -1,7 +1,7 @@
 // Comments (v2 text feedback): FTS5 search with match ranges and a snippet as text segments (never HTML), filters,
 // keyset paging (newest first) or offset paging (best match first), and counts by category and theme.
 import type Database from 'better-sqlite3';
-import type { CommentHit, CommentPage, CommentSearchArgs } from '../../src-shared/contract.ts';
+import type { CommentHit, CommentPage, CommentSearchArgs } from '#shared/contract.ts';
 import { feedbackIdText } from '../store/repos/buttonFeedbackRepo.ts';
 import { keptOrder } from './commentOrder.ts';
 import { buildComments, ftsId, labels, runSearch } from './commentQuery.ts';

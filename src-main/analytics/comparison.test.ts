@@ -1,6 +1,6 @@
 // Comparison periods and bucket pairing, worked out by hand on a calendar.
 import { describe, expect, it } from 'vitest';
-import { dayNumberOf, formatLocalDay } from '../../src-shared/calendar.ts';
+import { dayNumberOf, formatLocalDay } from '#shared/calendar.ts';
 import { planComparison } from './comparison.ts';
 
 const d = (text: string): number =>

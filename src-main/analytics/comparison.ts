@@ -13,10 +13,10 @@ import {
   monthIndexOf,
   parseIsoWeek,
   parseLocalDate,
-} from '../../src-shared/calendar.ts';
-import type { Comparison, GroupDimension, QuerySpec, TimeGrain } from '../../src-shared/contract.ts';
-import { timeGrains } from '../../src-shared/contract.ts';
-import { buttonCount, scaleGroupOf } from '../../src-shared/metrics/scales.ts';
+} from '#shared/calendar.ts';
+import type { Comparison, GroupDimension, QuerySpec, TimeGrain } from '#shared/contract.ts';
+import { timeGrains } from '#shared/contract.ts';
+import { buttonCount, scaleGroupOf } from '#shared/metrics/scales.ts';
 import { groupKey, pressedButtons, type Group, type KeyValue } from './queryFold.ts';
 
 const buttons = Array.from({ length: 11 }, (_, i) => i);

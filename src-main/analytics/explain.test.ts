@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
-import type { ExplainArgs } from '../../src-shared/contract.ts';
-import { checkCommandArgs } from '../../src-shared/contract.ts';
-import { decomposeChange } from '../../src-shared/metrics/decomposition.ts';
+import type { ExplainArgs } from '#shared/contract.ts';
+import { checkCommandArgs } from '#shared/contract.ts';
+import { decomposeChange } from '#shared/metrics/decomposition.ts';
 import { openStore, type Store } from '../store/db.ts';
 import { explainChange } from './explain.ts';
 

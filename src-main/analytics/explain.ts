@@ -1,7 +1,7 @@
 // Why a score changed: presses per button of each child (or survey) in both periods, split into rate and mix
 // effects (src-shared/metrics/decomposition.ts), and the follow-up reasons whose share moved most.
 import type Database from 'better-sqlite3';
-import { formatLocalDay, parseLocalDate } from '../../src-shared/calendar.ts';
+import { formatLocalDay, parseLocalDate } from '#shared/calendar.ts';
 import type {
   Comparison,
   ExplainArgs,
@@ -9,8 +9,8 @@ import type {
   ExplainRow,
   Explanation,
   FeedbackScale,
-} from '../../src-shared/contract.ts';
-import { decomposeChange } from '../../src-shared/metrics/decomposition.ts';
+} from '#shared/contract.ts';
+import { decomposeChange } from '#shared/metrics/decomposition.ts';
 import {
   averageEstimate,
   changeZ,
@@ -18,7 +18,7 @@ import {
   npsEstimate,
   shareEstimate,
   type Estimate,
-} from '../../src-shared/metrics/intervals.ts';
+} from '#shared/metrics/intervals.ts';
 import { planComparison } from './comparison.ts';
 import { followupSummary } from './followups.ts';
 import { prepared, runQuery } from './query.ts';

@@ -1,7 +1,7 @@
 // SQL pieces the per-feedback answers share: a FeedbackFilter as WHERE conditions over a table keyed like the
 // presses (experience point, local wall-clock ms, …), the subtree CTE, and local dates as day numbers.
 import type Database from 'better-sqlite3';
-import type { FeedbackFilter } from '../../src-shared/contract.ts';
+import type { FeedbackFilter } from '#shared/contract.ts';
 import { parseLocalDate } from '../core/localTime.ts';
 
 export const dayMs = 86_400_000;

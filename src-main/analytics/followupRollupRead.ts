@@ -1,7 +1,7 @@
 // Follow-up option counts per side from the follow-up rollups (migration 0009): the selected subtrees as node rows
 // (whole months, weeks and days of the range) plus each selected node's own point rows, instead of the fact rows.
 import type Database from 'better-sqlite3';
-import type { FeedbackFilter, FollowupSide } from '../../src-shared/contract.ts';
+import type { FeedbackFilter, FollowupSide } from '#shared/contract.ts';
 import { coverDays, monthBase, periodLevels, weekBase, type PeriodLevel } from '../store/periodBuckets.ts';
 import { allNodes } from '../store/repos/nodeRollup.ts';
 import { dayNumber, statement } from './feedbackSql.ts';

@@ -12,7 +12,7 @@ import type {
   FollowupTrendArgs,
   FollowupTrendRow,
   TrendGrain,
-} from '../../src-shared/contract.ts';
+} from '#shared/contract.ts';
 import { dayMs, feedbackFilterSql, statement, whereClause } from './feedbackSql.ts';
 import type { PeriodLevel } from '../store/periodBuckets.ts';
 import { optionCountsFromRollup, rollupAnswers } from './followupRollupRead.ts';

@@ -7,8 +7,8 @@ import type {
   DemographicsDistribution,
   FeedbackFilter,
   GenderRow,
-} from '../../src-shared/contract.ts';
-import { ageBands } from '../../src-shared/contract.ts';
+} from '#shared/contract.ts';
+import { ageBands } from '#shared/contract.ts';
 import { feedbackFilterSql, statement, whereClause } from './feedbackSql.ts';
 
 const empty = (): number[] => new Array<number>(11).fill(0);

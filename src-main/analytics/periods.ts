@@ -1,5 +1,5 @@
 // Local day numbers (days since 1970-01-01 on the wall clock) → the period labels of a trend grain.
-import type { TrendGrain } from '../../src-shared/contract.ts';
+import type { TrendGrain } from '#shared/contract.ts';
 import { formatLocalDay } from '../core/localTime.ts';
 
 /** ISO 8601 week of a day number: the week starts on Monday and belongs to the year of its Thursday. */

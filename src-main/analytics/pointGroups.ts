@@ -1,5 +1,5 @@
 // Selected subtrees reduced to disjoint nodes, and the map from each node below them to the group it is counted in.
-import type { ExperiencePointLevel } from '../../src-shared/contract.ts';
+import type { ExperiencePointLevel } from '#shared/contract.ts';
 
 export interface TreeNode {
   id: number;

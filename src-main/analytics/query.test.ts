@@ -1,10 +1,10 @@
 // runQuery over the rollup: grouping, subtree filter, surveys, local date range, misuse — expected counts by hand.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QuerySpec } from '../../src-shared/contract.ts';
+import type { QuerySpec } from '#shared/contract.ts';
 import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
 import { openStore } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
-import { checkCommandArgs } from '../../src-shared/contract.ts';
+import { checkCommandArgs } from '#shared/contract.ts';
 import { listTree, runQuery } from './query.ts';
 
 let store: Store;

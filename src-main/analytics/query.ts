@@ -1,6 +1,6 @@
 // QuerySpec → SQL over the daily or hourly rollup → result rows with their measures, and the tree for pickers.
 import type Database from 'better-sqlite3';
-import { parseLocalDate } from '../../src-shared/calendar.ts';
+import { parseLocalDate } from '#shared/calendar.ts';
 import type {
   ExperiencePointLevel,
   PressSource,
@@ -8,8 +8,8 @@ import type {
   QuerySpec,
   TreeItem,
   TreeItemType,
-} from '../../src-shared/contract.ts';
-import { parseQuerySpec } from '../../src-shared/contract.ts';
+} from '#shared/contract.ts';
+import { parseQuerySpec } from '#shared/contract.ts';
 import { bucketKeys, buttonsOfAll, fillBuckets, planComparison, timeGrainOf } from './comparison.ts';
 import {
   foldGroups,

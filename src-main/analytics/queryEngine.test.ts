@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
 import type { SurveyV2 } from '../core/records/v2Structure.ts';
-import type { QueryRow, QuerySpec } from '../../src-shared/contract.ts';
-import { checkCommandArgs } from '../../src-shared/contract.ts';
+import type { QueryRow, QuerySpec } from '#shared/contract.ts';
+import { checkCommandArgs } from '#shared/contract.ts';
 import { openStore, type Store } from '../store/db.ts';
 import { runQuery } from './query.ts';
 

@@ -1,6 +1,6 @@
 // Turns grouped presses per button (one time bucket per read row) into QuerySpec rows: time grains, buttons, measures.
-import { formatIsoWeek, formatLocalDay, formatLocalHour, formatQuarter } from '../../src-shared/calendar.ts';
-import type { GroupDimension, Measure, QueryRow, QuerySpec } from '../../src-shared/contract.ts';
+import { formatIsoWeek, formatLocalDay, formatLocalHour, formatQuarter } from '#shared/calendar.ts';
+import type { GroupDimension, Measure, QueryRow, QuerySpec } from '#shared/contract.ts';
 import {
   averageEstimate,
   changeZ,
@@ -8,8 +8,8 @@ import {
   npsEstimate,
   shareEstimate,
   type Estimate,
-} from '../../src-shared/metrics/intervals.ts';
-import { averageAnswer, happyIndexOn, netPromoterScore, shareOf } from '../../src-shared/metrics/measures.ts';
+} from '#shared/metrics/intervals.ts';
+import { averageAnswer, happyIndexOn, netPromoterScore, shareOf } from '#shared/metrics/measures.ts';
 
 /** One row read from a rollup: its hour key or day number (null when no time was asked), point group, survey. */
 export interface ReadRow {

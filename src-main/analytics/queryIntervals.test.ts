@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
-import type { QueryRow } from '../../src-shared/contract.ts';
-import { checkCommandArgs } from '../../src-shared/contract.ts';
+import type { QueryRow } from '#shared/contract.ts';
+import { checkCommandArgs } from '#shared/contract.ts';
 import { openStore, type Store } from '../store/db.ts';
 import { runQuery } from './query.ts';
 

@@ -1,6 +1,6 @@
 // runQuery and listTree on a store synced through v1 alone (the v1 views), and v2 taking over once it has presses.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QuerySpec } from '../../src-shared/contract.ts';
+import type { QuerySpec } from '#shared/contract.ts';
 import type { V1RawResult } from '../core/records/v1.ts';
 import { openStore } from '../store/db.ts';
 import type { Store } from '../store/db.ts';

@@ -2,7 +2,7 @@
 // against a second, simpler route — plain SQL over v1_press and v1_summed_result with calendar keys from SQLite's date
 // functions (ISO week via %G-W%V) — on DST days, ISO week 2020-W53, 29 February and a year end.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QuerySpec } from '../../src-shared/contract.ts';
+import type { QuerySpec } from '#shared/contract.ts';
 import { openStore, type Store } from '../store/db.ts';
 import {
   fillV1World,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
-import type { RankingArgs } from '../../src-shared/contract.ts';
+import type { RankingArgs } from '#shared/contract.ts';
 import { openStore, type Store } from '../store/db.ts';
 import { createBatchBuilder } from '../store/repos/feedbackBatch.ts';
 import { rank } from './ranking.ts';

@@ -8,8 +8,8 @@ import type {
   Ranking,
   RankingArgs,
   TrendGrain,
-} from '../../src-shared/contract.ts';
-import { positiveShare } from '../../src-shared/metrics/buttonMetrics.ts';
+} from '#shared/contract.ts';
+import { positiveShare } from '#shared/metrics/buttonMetrics.ts';
 import {
   averageEstimate,
   changeZ,
@@ -17,10 +17,10 @@ import {
   npsEstimate,
   shareEstimate,
   type Estimate,
-} from '../../src-shared/metrics/intervals.ts';
-import { averageAnswer, happyIndexOn, netPromoterScore } from '../../src-shared/metrics/measures.ts';
-import { scaleGroupOf } from '../../src-shared/metrics/scales.ts';
-import { defaultPriorWeight, shrinkToward } from '../../src-shared/metrics/shrinkage.ts';
+} from '#shared/metrics/intervals.ts';
+import { averageAnswer, happyIndexOn, netPromoterScore } from '#shared/metrics/measures.ts';
+import { scaleGroupOf } from '#shared/metrics/scales.ts';
+import { defaultPriorWeight, shrinkToward } from '#shared/metrics/shrinkage.ts';
 import { coverDays, periodLevels } from '../store/periodBuckets.ts';
 import { dayNumber, statement } from './feedbackSql.ts';
 import { periodOf, periodsBetween } from './periods.ts';

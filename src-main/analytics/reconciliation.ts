@@ -7,7 +7,7 @@ import type {
   ReconciliationRow,
   ReconciliationTotals,
   VerificationSummary,
-} from '../../src-shared/contract.ts';
+} from '#shared/contract.ts';
 import { formatLocalDay } from '../core/localTime.ts';
 import { dayNumber, hasRows, pointNames, statement, subtreeCte, whereClause } from './feedbackSql.ts';
 

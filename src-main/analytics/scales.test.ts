@@ -1,7 +1,7 @@
 // listScales and runQuery's scale filter: expected numbers by hand, and from a direct COUNT over the fact table
 // joined to the survey definitions (a second route that reads no rollup).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FeedbackScale, QueryFilter } from '../../src-shared/contract.ts';
+import type { FeedbackScale, QueryFilter } from '#shared/contract.ts';
 import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
 import type { SurveyV2 } from '../core/records/v2Structure.ts';
 import { openStore } from '../store/db.ts';

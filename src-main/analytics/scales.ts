@@ -1,7 +1,7 @@
 // Which answer scales a subtree's presses use: presses per survey from the daily rollup, joined to the surveys' scales.
 import type Database from 'better-sqlite3';
-import type { FeedbackScale, ScaleOverview, ScalePresses, ScaleSurvey } from '../../src-shared/contract.ts';
-import { feedbackScales } from '../../src-shared/contract.ts';
+import type { FeedbackScale, ScaleOverview, ScalePresses, ScaleSurvey } from '#shared/contract.ts';
+import { feedbackScales } from '#shared/contract.ts';
 import { prepared, pressOrigin, selectedPointCte } from './query.ts';
 import type { PressOrigin } from './query.ts';
 import { allNodes } from '../store/repos/nodeRollup.ts';

@@ -1,6 +1,6 @@
 // Match ranges from FTS5 highlight markers, snippets as text segments, ISO weeks and periods, the shrinkage formula.
 import { describe, expect, it } from 'vitest';
-import { shrinkToward } from '../../src-shared/metrics/shrinkage.ts';
+import { shrinkToward } from '#shared/metrics/shrinkage.ts';
 import { parseLocalDate } from '../core/localTime.ts';
 import { isoWeek, periodOf } from './periods.ts';
 import { highlightSegments, snippetOf } from './snippets.ts';

@@ -1,5 +1,5 @@
 // Match ranges from FTS5's highlight() output, and a short snippet as text segments (never HTML).
-import type { TextSegment } from '../../src-shared/contract.ts';
+import type { TextSegment } from '#shared/contract.ts';
 
 /**
  * [start, end) ranges (UTF-16 units of `text`) between the markers of `highlighted`. When the text itself holds a

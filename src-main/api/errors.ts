@@ -1,5 +1,5 @@
 // The API client's error type: what went wrong talking to the service, worded for the user, never holding a secret.
-import type { ErrorCode } from '../../src-shared/contract.ts';
+import type { ErrorCode } from '#shared/contract.ts';
 
 /**
  * auth: 401/403. network: unreachable, timed out, truncated, unparsable after retries. service: an error status

@@ -1,6 +1,6 @@
 // The sync's progress lines: items, pages, share, rate, ETA; redrawn in place on a terminal, throttled otherwise.
 import { describe, expect, it } from 'vitest';
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { createProgressDisplay, formatDuration, formatProgress } from './syncProgress.ts';
 
 const p = (over: Partial<SyncProgress> = {}): SyncProgress => ({

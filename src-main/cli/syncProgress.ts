@@ -1,6 +1,6 @@
 // The sync's live progress in a terminal: one line per stream (items, pages, rate, ETA) redrawn in place on a TTY,
 // plain lines at most every few seconds per stream (and at each stream's end) otherwise.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import type { CliIO } from './command.ts';
 
 const number = (n: number): string => n.toLocaleString('en-US');

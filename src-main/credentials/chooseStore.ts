@@ -1,6 +1,6 @@
 // Picks where secrets go: the OS keychain (keytar) first; where no keychain answers, the injected fallback (the
 // desktop app's safeStorage file), else memory for this session only — and says which, in words for the UI.
-import type { CredentialsInfo } from '../../src-shared/contract.ts';
+import type { CredentialsInfo } from '#shared/contract.ts';
 import { CredentialError } from './credentialStore.ts';
 import type { CredentialStore } from './credentialStore.ts';
 import { createSessionStore } from './sessionStore.ts';

@@ -1,5 +1,5 @@
 // The caption every exported chart carries: title, filters in words, "data as of" the last sync, app and version.
-import type { CaptionText } from '../../src-shared/contract.ts';
+import type { CaptionText } from '#shared/contract.ts';
 import type { AppInfo } from './appInfo.ts';
 
 export interface Caption extends CaptionText {

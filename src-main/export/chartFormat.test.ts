@@ -1,12 +1,12 @@
 // Formatters survive the trip to main: an option copied as JSON keeps its descriptors, and the server-side drawing
 // writes axis labels, bar labels and legend names as the app does (expected texts written out by hand).
 import { describe, expect, it } from 'vitest';
-import { formatter, liveOption, numberFormatter } from '../../src-shared/charts/chartFormat.ts';
-import { darkChartColors, lightChartColors, lightColorsForFile } from '../../src-shared/charts/chartText.ts';
-import { buildDistributionOption } from '../../src-shared/charts/distribution.ts';
-import { buildFollowupTrendOption } from '../../src-shared/charts/followupTrend.ts';
-import { buildTrendChartOption } from '../../src-shared/charts/trendChart.ts';
-import type { ChartOptionJson } from '../../src-shared/contract.ts';
+import { formatter, liveOption, numberFormatter } from '#shared/charts/chartFormat.ts';
+import { darkChartColors, lightChartColors, lightColorsForFile } from '#shared/charts/chartText.ts';
+import { buildDistributionOption } from '#shared/charts/distribution.ts';
+import { buildFollowupTrendOption } from '#shared/charts/followupTrend.ts';
+import { buildTrendChartOption } from '#shared/charts/trendChart.ts';
+import type { ChartOptionJson } from '#shared/contract.ts';
 import { renderChartSvg } from './chartSvg.ts';
 
 /** What the renderer sends: JSON only (functions cannot cross the bridge). */

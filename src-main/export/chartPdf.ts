@@ -1,5 +1,5 @@
 // One chart as a one-page PDF: the caption as real (searchable) text, the chart as vectors from ECharts' SVG.
-import type { ChartOptionJson } from '../../src-shared/contract.ts';
+import type { ChartOptionJson } from '#shared/contract.ts';
 import { captionLines, type Caption } from './caption.ts';
 import { layoutCaption, renderChartSvg } from './chartSvg.ts';
 import { boldFont, drawSvg, openPdf, ptPerPx, regularFont } from './pdfDocument.ts';

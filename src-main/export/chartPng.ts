@@ -1,6 +1,6 @@
 // SVG → PNG with resvg (no browser), at 1×, 2× or 3×: the PNG measures width × ratio by height × ratio.
 import { Resvg } from '@resvg/resvg-js';
-import type { PixelRatio } from '../../src-shared/contract.ts';
+import type { PixelRatio } from '#shared/contract.ts';
 import { exportFontFamily, exportFonts } from './fonts.ts';
 
 export function svgToPng(svg: string, pixelRatio: PixelRatio): Buffer {

@@ -1,8 +1,8 @@
 // A chart's ECharts option → one SVG (ECharts' server-side SVG renderer) framed by its caption: the shared first step
 // of every chart export (PNG and PDF are drawn from this SVG), so the app and the command line give the same pixels.
 import * as echarts from 'echarts';
-import { liveOption } from '../../src-shared/charts/chartFormat.ts';
-import type { ChartOptionJson } from '../../src-shared/contract.ts';
+import { liveOption } from '#shared/charts/chartFormat.ts';
+import type { ChartOptionJson } from '#shared/contract.ts';
 import { captionLines, escapeXml, wrapText, type Caption } from './caption.ts';
 import { exportFontFamily } from './fonts.ts';
 import { useExportTextMetrics } from './textMetrics.ts';

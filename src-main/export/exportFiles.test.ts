@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { XMLParser } from 'fast-xml-parser';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportTable, PixelRatio } from '../../src-shared/contract.ts';
+import type { ExportTable, PixelRatio } from '#shared/contract.ts';
 import type { Caption } from './caption.ts';
 import { chartFile, reportFile, tableFile } from './exportFiles.ts';
 import { hostile } from './testing/exportStore.ts';

@@ -1,11 +1,5 @@
 // The one entry the app's handlers and the command line share: a chart, a table or a report → the bytes of its file.
-import type {
-  ChartFormat,
-  ChartOptionJson,
-  ChartSize,
-  ExportTable,
-  TableFormat,
-} from '../../src-shared/contract.ts';
+import type { ChartFormat, ChartOptionJson, ChartSize, ExportTable, TableFormat } from '#shared/contract.ts';
 import { captionLines, type Caption } from './caption.ts';
 import { chartToPdf } from './chartPdf.ts';
 import { svgToPng } from './chartPng.ts';

@@ -1,5 +1,5 @@
 // The media type of each export format (a light module: the handlers load the renderers only when exporting).
-import type { ChartFormat, TableFormat } from '../../src-shared/contract.ts';
+import type { ChartFormat, TableFormat } from '#shared/contract.ts';
 
 export const mimeTypes: Record<ChartFormat | TableFormat, string> = {
   png: 'image/png',

@@ -1,9 +1,9 @@
 // A QuerySpec's rows as an export table: grouping columns first, each id followed by its name, then the figures.
 import type Database from 'better-sqlite3';
-import type { ExportTable, QueryRow, QuerySpec, TableCell, TableColumn } from '../../src-shared/contract.ts';
-import type { ExportNames } from '../../src-shared/charts/exportWords.ts';
-import { buttonScale } from '../../src-shared/charts/buttonScale.ts';
-import { scaleGroupOf } from '../../src-shared/metrics/scales.ts';
+import type { ExportTable, QueryRow, QuerySpec, TableCell, TableColumn } from '#shared/contract.ts';
+import type { ExportNames } from '#shared/charts/exportWords.ts';
+import { buttonScale } from '#shared/charts/buttonScale.ts';
+import { scaleGroupOf } from '#shared/metrics/scales.ts';
 import { listTree, runQuery } from '../analytics/query.ts';
 import { listScales } from '../analytics/scales.ts';
 

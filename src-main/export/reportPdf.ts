@@ -1,5 +1,5 @@
 // A view as one PDF report: a title page with the filters, one page per chart (vectors), then its key tables.
-import type { ExportTable, ReportChart, TableCell, TableColumn } from '../../src-shared/contract.ts';
+import type { ExportTable, ReportChart, TableCell, TableColumn } from '#shared/contract.ts';
 import { captionLines, filterPairs, formatDataAsOf, type Caption } from './caption.ts';
 import { renderChartSvg } from './chartSvg.ts';
 import { boldFont, drawSvg, openPdf, ptPerPx, regularFont } from './pdfDocument.ts';

@@ -6,17 +6,14 @@ import type {
   FollowupSide,
   QueryFilter,
   TrendGrain,
-} from '../../src-shared/contract.ts';
-import { buttonScale } from '../../src-shared/charts/buttonScale.ts';
-import {
-  buildDailyButtonChartOption,
-  tabulateDailyButtonCounts,
-} from '../../src-shared/charts/dailyButtonCounts.ts';
-import type { ExportNames } from '../../src-shared/charts/exportWords.ts';
-import { buildFollowupTrendOption, tabulateFollowupTrend } from '../../src-shared/charts/followupTrend.ts';
-import { buildPatternHeatmapOption } from '../../src-shared/charts/patternHeatmap.ts';
-import { buildPointRankingOption, rankPoints } from '../../src-shared/charts/pointRanking.ts';
-import { scaleGroupOf } from '../../src-shared/metrics/scales.ts';
+} from '#shared/contract.ts';
+import { buttonScale } from '#shared/charts/buttonScale.ts';
+import { buildDailyButtonChartOption, tabulateDailyButtonCounts } from '#shared/charts/dailyButtonCounts.ts';
+import type { ExportNames } from '#shared/charts/exportWords.ts';
+import { buildFollowupTrendOption, tabulateFollowupTrend } from '#shared/charts/followupTrend.ts';
+import { buildPatternHeatmapOption } from '#shared/charts/patternHeatmap.ts';
+import { buildPointRankingOption, rankPoints } from '#shared/charts/pointRanking.ts';
+import { scaleGroupOf } from '#shared/metrics/scales.ts';
 import { followupTrend } from '../analytics/followups.ts';
 import { runQuery } from '../analytics/query.ts';
 import { listScales } from '../analytics/scales.ts';

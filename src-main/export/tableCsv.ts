@@ -1,5 +1,5 @@
 // Table rows → CSV (RFC 4180: CRLF line ends, fields quoted when needed, quotes doubled), UTF-8 with an optional BOM.
-import type { ExportTable, TableCell } from '../../src-shared/contract.ts';
+import type { ExportTable, TableCell } from '#shared/contract.ts';
 
 /**
  * OWASP "CSV Injection": a text cell that begins with = + - @ tab or carriage return could run as a formula in a

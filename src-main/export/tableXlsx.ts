@@ -1,6 +1,6 @@
 // Table rows → XLSX (exceljs): numbers as numbers, dates as dates, the header row frozen, hostile text neutralised.
 import ExcelJS from 'exceljs';
-import type { ExportTable, TableCell, TableColumnType } from '../../src-shared/contract.ts';
+import type { ExportTable, TableCell, TableColumnType } from '#shared/contract.ts';
 import { neutraliseCell } from './tableCsv.ts';
 
 /** yyyy-MM-dd or an ISO date-time → a Date on that UTC calendar day/instant (Excel dates carry no zone). */

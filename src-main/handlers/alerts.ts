@@ -1,6 +1,6 @@
 // Handlers of the alerts domain: pages of alerts with acknowledgements and comments, and alerts per day.
-import type { AlertCommands, DomainHandlers } from '../../src-shared/contract.ts';
-import { ok } from '../../src-shared/contract.ts';
+import type { AlertCommands, DomainHandlers } from '#shared/contract.ts';
+import { ok } from '#shared/contract.ts';
 import { alertsPerDay, listAlerts } from '../analytics/alerts.ts';
 import { withArgs, type HandlerContext } from './context.ts';
 import { badDates } from './queryErrors.ts';

@@ -1,6 +1,6 @@
 // Handlers of the analytics domain: QuerySpecs and the scales overview, answered from the local store only.
-import type { AnalyticsCommands, DomainHandlers } from '../../src-shared/contract.ts';
-import { ok } from '../../src-shared/contract.ts';
+import type { AnalyticsCommands, DomainHandlers } from '#shared/contract.ts';
+import { ok } from '#shared/contract.ts';
 import { runQuery } from '../analytics/query.ts';
 import { listScales } from '../analytics/scales.ts';
 import { withArgs, type HandlerContext } from './context.ts';

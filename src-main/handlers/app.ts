@@ -1,12 +1,6 @@
 // Handlers of the app domain: the store's state, the tree, checking the local file and setting a damaged one aside.
-import type {
-  AppCommands,
-  AppState,
-  DomainHandlers,
-  Result,
-  StoreCheckResult,
-} from '../../src-shared/contract.ts';
-import { fail, ok } from '../../src-shared/contract.ts';
+import type { AppCommands, AppState, DomainHandlers, Result, StoreCheckResult } from '#shared/contract.ts';
+import { fail, ok } from '#shared/contract.ts';
 import { pressTotals } from '../analytics/pressTotals.ts';
 import { listTree } from '../analytics/query.ts';
 import { checkStoreInThread, setAsideIfDamaged } from '../store/checkStore.ts';
@@ -52,6 +46,8 @@ export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppComman
         const rebuild = await setAsideIfDamaged(ctx.storePath(), {
           ...(ctx.deps.migrationsDir ? { migrationsDir: ctx.deps.migrationsDir } : {}),
         });
+        if (rebuild.outcome === 'set-aside' || rebuild.outcome === 'sound')
+          ctx.damage?.forget(ctx.storePath());
         if (rebuild.outcome === 'set-aside')
           return ok({ setAsidePath: rebuild.aside, message: rebuild.message });
         if (rebuild.outcome === 'sound') return ok({ setAsidePath: null, message: rebuild.message });

@@ -1,6 +1,6 @@
 // Handlers of the comments domain: full-text search pages and counts by category and theme, from the local store.
-import type { CommentCommands, DomainHandlers } from '../../src-shared/contract.ts';
-import { ok } from '../../src-shared/contract.ts';
+import type { CommentCommands, DomainHandlers } from '#shared/contract.ts';
+import { ok } from '#shared/contract.ts';
 import { countComments, searchCommentPage } from '../analytics/comments.ts';
 import { withArgs, type HandlerContext } from './context.ts';
 import { badDates } from './queryErrors.ts';

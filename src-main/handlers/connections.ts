@@ -1,6 +1,6 @@
 // Handlers of the connections domain: connection profiles (list, test, save, switch, remove) and sync-on-start.
-import type { ConnectionsCommands, DomainHandlers, Result } from '../../src-shared/contract.ts';
-import { fail, ok } from '../../src-shared/contract.ts';
+import type { ConnectionsCommands, DomainHandlers, Result } from '#shared/contract.ts';
+import { fail, ok } from '#shared/contract.ts';
 import { withArgs, type HandlerContext } from './context.ts';
 
 export function createConnectionsHandlers(ctx: HandlerContext): DomainHandlers<ConnectionsCommands> {

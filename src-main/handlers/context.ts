@@ -1,16 +1,9 @@
 // What every domain's handlers share: the opened store, the running sync, events, and turning failures into Results.
-import type {
-  AppError,
-  CommandArgs,
-  CommandName,
-  Events,
-  EventName,
-  Result,
-} from '../../src-shared/contract.ts';
-import { checkCommandArgs, fail } from '../../src-shared/contract.ts';
+import type { AppError, CommandArgs, CommandName, Events, EventName, Result } from '#shared/contract.ts';
+import { checkCommandArgs, fail } from '#shared/contract.ts';
 import { ApiError, errorCodeOf } from '../api/errors.ts';
 import { describeStoreFailure, isBusy } from '../core/failures.ts';
-import type { CredentialsInfo } from '../../src-shared/contract.ts';
+import type { CredentialsInfo } from '#shared/contract.ts';
 import { CredentialError } from '../credentials/credentialStore.ts';
 import type { CredentialStore } from '../credentials/credentialStore.ts';
 import type { ChooseExportPath } from '../export/saveDialog.ts';
@@ -18,6 +11,7 @@ import type { ResolveNetwork } from '../api/network.ts';
 import type { Connections } from '../profiles/connections.ts';
 import type { ProfileRegistry } from '../profiles/registry.ts';
 import { StoreError } from '../store/db.ts';
+import type { DamageWatch } from '../store/checkStore.ts';
 import type { Store } from '../store/db.ts';
 import { SyncLockedError } from '../sync/syncLock.ts';
 
@@ -77,6 +71,8 @@ export interface HandlerContext {
   useStorePath(path: string): void;
   connections: Connections;
   profiles: ProfileRegistry;
+  /** Damage the check after a sync found (the store then answers the damage sentence until it is rebuilt). */
+  damage?: DamageWatch;
   /** The sync that is running, if any (one at a time). */
   sync: { running: RunningSync | null };
   emit<E extends EventName>(name: E, payload: Events[E]): void;

@@ -1,6 +1,6 @@
 // Handlers of the "why did it change" domain: a score's change split over the children or surveys of a selection.
-import type { DomainHandlers, ExplainCommands } from '../../src-shared/contract.ts';
-import { ok } from '../../src-shared/contract.ts';
+import type { DomainHandlers, ExplainCommands } from '#shared/contract.ts';
+import { ok } from '#shared/contract.ts';
 import { explainChange } from '../analytics/explain.ts';
 import { withArgs, type HandlerContext } from './context.ts';
 import { badDates } from './queryErrors.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChartExportArgs, ExportOutcome } from '../../src-shared/contract.ts';
+import type { ChartExportArgs, ExportOutcome } from '#shared/contract.ts';
 import { hostile, writeExportStore } from '../export/testing/exportStore.ts';
 import { createServices, type Services } from '../services.ts';
 import { startWebServer, type RunningWebServer } from '../web/server.ts';

@@ -1,13 +1,7 @@
 // Handlers of the export domain: a chart, a table or a view's report → a file, saved through the desktop's dialog or
 // handed to the browser as a one-time download (web mode).
-import type {
-  CaptionText,
-  DomainHandlers,
-  ExportCommands,
-  ExportOutcome,
-  Result,
-} from '../../src-shared/contract.ts';
-import { fail, ok } from '../../src-shared/contract.ts';
+import type { CaptionText, DomainHandlers, ExportCommands, ExportOutcome, Result } from '#shared/contract.ts';
+import { fail, ok } from '#shared/contract.ts';
 import { querySpecProblem } from '../analytics/query.ts';
 import { appInfo } from '../export/appInfo.ts';
 import type { DownloadShelf } from '../export/downloadShelf.ts';

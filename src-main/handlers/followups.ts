@@ -1,6 +1,6 @@
 // Handlers of the follow-ups domain: pain points and highlights, and their trend, from the local store only.
-import type { DomainHandlers, FollowupCommands } from '../../src-shared/contract.ts';
-import { ok } from '../../src-shared/contract.ts';
+import type { DomainHandlers, FollowupCommands } from '#shared/contract.ts';
+import { ok } from '#shared/contract.ts';
 import { followupSummary, followupTrend } from '../analytics/followups.ts';
 import { withArgs, type HandlerContext } from './context.ts';
 import { badDates } from './queryErrors.ts';

@@ -1,6 +1,6 @@
 // Handlers of the people domain: distributions of demographics and of contact details, from the local store.
-import type { DomainHandlers, PeopleCommands } from '../../src-shared/contract.ts';
-import { ok } from '../../src-shared/contract.ts';
+import type { DomainHandlers, PeopleCommands } from '#shared/contract.ts';
+import { ok } from '#shared/contract.ts';
 import { contacts, demographics } from '../analytics/people.ts';
 import { withArgs, type HandlerContext } from './context.ts';
 import { badDates } from './queryErrors.ts';

@@ -1,7 +1,7 @@
 // Turning what a store read refuses (an impossible date, a search FTS5 cannot read, a stale cursor) into a
 // 'bad-request' Result with its one sentence; anything else goes on to `guard`.
-import type { Result } from '../../src-shared/contract.ts';
-import { fail } from '../../src-shared/contract.ts';
+import type { Result } from '#shared/contract.ts';
+import { fail } from '#shared/contract.ts';
 import { AlertCursorError } from '../analytics/alerts.ts';
 import { CommentSearchError } from '../analytics/comments.ts';
 

@@ -1,6 +1,6 @@
 // Handlers of the ranking domain: points or groups ranked by a measure with a small-sample correction.
-import type { DomainHandlers, RankingCommands } from '../../src-shared/contract.ts';
-import { ok } from '../../src-shared/contract.ts';
+import type { DomainHandlers, RankingCommands } from '#shared/contract.ts';
+import { ok } from '#shared/contract.ts';
 import { rank } from '../analytics/ranking.ts';
 import { withArgs, type HandlerContext } from './context.ts';
 import { badDates } from './queryErrors.ts';

@@ -1,6 +1,6 @@
 // Handlers of the reconciliation domain: v1 summed vs v1 raw vs v2 per day and survey, and the last verification.
-import type { DomainHandlers, ReconciliationCommands } from '../../src-shared/contract.ts';
-import { ok } from '../../src-shared/contract.ts';
+import type { DomainHandlers, ReconciliationCommands } from '#shared/contract.ts';
+import { ok } from '#shared/contract.ts';
 import { reconcile } from '../analytics/reconciliation.ts';
 import { withArgs, type HandlerContext } from './context.ts';
 import { badDates } from './queryErrors.ts';

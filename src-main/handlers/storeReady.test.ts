@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StoreMigration } from '../../src-shared/contract.ts';
+import type { StoreMigration } from '#shared/contract.ts';
 import { createServices, type Services } from '../services.ts';
 import { defaultMigrationsDir, loadMigrations, migrate } from '../store/migrate.ts';
 

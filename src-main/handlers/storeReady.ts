@@ -6,8 +6,8 @@ import type {
   Handlers,
   StoreMigration,
   StoreUpdateCommands,
-} from '../../src-shared/contract.ts';
-import { fail, ok } from '../../src-shared/contract.ts';
+} from '#shared/contract.ts';
+import { fail, ok } from '#shared/contract.ts';
 import { StoreError, type MigrationStart } from '../store/migrate.ts';
 import { migrateInThread, pendingMigrations } from '../store/migrateInThread.ts';
 import { toAppError } from './context.ts';

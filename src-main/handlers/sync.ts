@@ -1,12 +1,6 @@
 // Handlers of the sync domain: the demo sync (the built-in emulator on loopback) and cancelling a running sync.
-import type {
-  AppSyncResult,
-  DomainHandlers,
-  Result,
-  SyncCommands,
-  SyncSummary,
-} from '../../src-shared/contract.ts';
-import { fail, ok } from '../../src-shared/contract.ts';
+import type { AppSyncResult, DomainHandlers, Result, SyncCommands, SyncSummary } from '#shared/contract.ts';
+import { fail, ok } from '#shared/contract.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import { lastVerification } from '../analytics/reconciliation.ts';
 import { readProfileSecrets } from '../profiles/connections.ts';
@@ -78,6 +72,7 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
             'cancelled',
             'The demo sync was cancelled. What was already fetched is kept; explore the demo again to finish it.',
           );
+        void ctx.damage?.checkAfterSync(s.path, deps.migrationsDir); // in the background, on a worker
         return ok({
           feedbackCount: result.feedbackTotal,
           experiencePointCount: result.experiencePointCount,
@@ -148,6 +143,7 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
         const e = toAppError(error ?? new Error('The sync failed.'));
         return fail(e.code, e.message);
       }
+      void ctx.damage?.checkAfterSync(storePath, deps.migrationsDir); // in the background, on a worker
       return ok(result);
     } finally {
       ctx.sync.running = null;

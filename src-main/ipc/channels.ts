@@ -1,5 +1,5 @@
 // IPC channel names: one namespaced channel per contract command and per event (main and preload share these).
-import type { CommandName, EventName } from '../../src-shared/contract.ts';
+import type { CommandName, EventName } from '#shared/contract.ts';
 
 export function commandChannel(command: CommandName): string {
   return `feedback-desk:invoke:${command}`;

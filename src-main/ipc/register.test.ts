@@ -9,8 +9,8 @@ import {
   type Events,
   type Handlers,
   type QuerySpec,
-} from '../../src-shared/contract.ts';
-import { withStubs } from '../../src-shared/testing/withStubs.ts';
+} from '#shared/contract.ts';
+import { withStubs } from '#shared/testing/withStubs.ts';
 import {
   forwardEvents,
   registerIpcHandlers,

@@ -11,7 +11,7 @@ import {
   type Events,
   type Handlers,
   type Result,
-} from '../../src-shared/contract.ts';
+} from '#shared/contract.ts';
 import { commandChannel, eventChannel } from './channels.ts';
 
 /** The part of Electron's IpcMainInvokeEvent that is read: which frame sent the message. */

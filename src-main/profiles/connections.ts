@@ -8,7 +8,7 @@ import type {
   CredentialsInfo,
   ProfileDraft,
   ProfileInfo,
-} from '../../src-shared/contract.ts';
+} from '#shared/contract.ts';
 import type { CredentialStore } from '../credentials/credentialStore.ts';
 import { profileAccounts, profileFileName, type ProfileRegistry, type StoredProfile } from './registry.ts';
 import { connectionWorks, testConnection, type TestConnectionOptions } from './testConnection.ts';

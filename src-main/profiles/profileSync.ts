@@ -1,11 +1,6 @@
 // A connection profile's sync from the app: the orchestrator (runSync) on its own thread with the profile's
 // secrets, then the check against the service's aggregated counts; and the history of runs in the local file.
-import type {
-  AppSyncResult,
-  SyncHistoryEntry,
-  SyncProgress,
-  SyncVerification,
-} from '../../src-shared/contract.ts';
+import type { AppSyncResult, SyncHistoryEntry, SyncProgress, SyncVerification } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';

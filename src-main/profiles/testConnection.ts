@@ -1,6 +1,6 @@
 // "Test connection": asks the service whether the given credentials work — v2 token introspection (scopes) and the
 // authorised tree's roots, a v1 root-folder call — before anything is stored. Never quotes a secret.
-import type { CheckOutcome, ConnectionDraft, ConnectionTest } from '../../src-shared/contract.ts';
+import type { CheckOutcome, ConnectionDraft, ConnectionTest } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';

@@ -1,7 +1,7 @@
 // Period buckets of the rollups of migration 0009: a local day, its ISO week or its calendar month as one integer
 // (so a table keyed by bucket holds each level as one key range), the month × hour-of-week bucket, both in JS and
 // as SQL expressions, and the cover of a day range by the fewest whole months, weeks and days.
-import { civilOf, isoWeekStart, weekdayOf } from '../../src-shared/calendar.ts';
+import { civilOf, isoWeekStart, weekdayOf } from '#shared/calendar.ts';
 
 /** Buckets of level week are `weekBase` + the day number of the week's Monday (ISO weeks, Monday first). */
 export const weekBase = 1_000_000;

@@ -1,6 +1,6 @@
 // How far back the stored v2 history is complete, from the button-feedback cursors (newest first: a first sync
 // stores its newest window, then fills in the days before it; plan.ts `back`), and the progress event saying so.
-import type { HistoryCoverage, SyncProgress } from '../../src-shared/contract.ts';
+import type { HistoryCoverage, SyncProgress } from '#shared/contract.ts';
 import type { Store } from '../store/db.ts';
 import { buttonFeedbackStream, parseCursor } from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';

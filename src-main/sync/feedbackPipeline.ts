@@ -2,7 +2,7 @@
 // (on a first sync only the newest days), 'history' fills in the days before them newest first. Pages are fetched
 // (the next one already in flight), gathered into batches of several pages and handed with their checkpoint to the
 // writer; progress; cancellation. The cursor arithmetic lives in plan.ts, the batching in feedbackBatcher.ts.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { parseLocalDate } from '../core/localTime.ts';
 import { maxPageSize } from '../api/v2/client.ts';

@@ -1,6 +1,6 @@
 // syncSurveyDefinitions against the emulator on loopback: the stored scales equal the service's own survey list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { RunningEmulator } from '../emulator/index.ts';

@@ -1,5 +1,5 @@
 // The survey definitions the analytics need to tell scales apart (v2 surveys and questions), synced on their own.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import type { V2Client } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';

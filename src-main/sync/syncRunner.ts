@@ -3,7 +3,7 @@
 // thread can be started (e.g. a bundled build without the thread's module).
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { pressTotals } from '../analytics/pressTotals.ts';
 import type { PressTotals } from '../analytics/pressTotals.ts';
 import { ApiError } from '../api/errors.ts';

@@ -1,7 +1,7 @@
 // syncV1 against the emulator's tiny world in memory: progress events, cancellation and resume, a refused login,
 // an unknown scope. (Counts against an independent route: test/integration/sync-v1*.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { createV1Client } from '../api/v1/client.ts';
 import { startEmulator } from '../emulator/index.ts';

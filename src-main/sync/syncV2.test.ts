@@ -1,7 +1,7 @@
 // syncV2 against a small real v2 service on loopback: windows, paging from the checkpoint, a failure mid-way
 // (what is committed stays, the run is recorded as failed) and the resume after it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { sendJson, startLoopbackServer } from '../api/testing/loopbackServer.ts';
 import type { LoopbackServer } from '../api/testing/loopbackServer.ts';

@@ -1,7 +1,7 @@
 // The v2 sync of every resource besides the tree and button feedbacks: definition lists replaced whole, alerts and
 // the five feedback lists by local-date windows, checkpointed per page; a stream the token may not read is recorded
 // as "not permitted for this token" and the sync goes on.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { alertCommentsResource, alertWindowQuery, alertsResource } from '../api/v2/alerts.ts';
 import type { AlertCommentV2, AlertV2 } from '../api/v2/alerts.ts';

@@ -1,6 +1,6 @@
 // Running one windowed v2 stream (a feedback list, alerts, alert comments): plan from its checkpoint, fetch window by
 // window and root by root, one transaction per page with the cursor after it, progress events, cancellation.
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import type { V2Client } from '../api/v2/client.ts';
 import { fetchPages } from '../api/v2/list.ts';

@@ -1,6 +1,6 @@
 // Server-sent events: pushes the contract's events to every open page of web mode.
 import type { ServerResponse } from 'node:http';
-import type { EventName, Events } from '../../src-shared/contract.ts';
+import type { EventName, Events } from '#shared/contract.ts';
 
 export interface EventStreamHub {
   /** Takes over a response as an event stream; false when too many pages are already listening. */

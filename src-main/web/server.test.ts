@@ -4,9 +4,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fail, ok, type Events, type Handlers, type QuerySpec } from '../../src-shared/contract.ts';
+import { fail, ok, type Events, type Handlers, type QuerySpec } from '#shared/contract.ts';
 import { startWebServer, type RunningWebServer, type SubscribeToEvent } from './server.ts';
-import { withStubs } from '../../src-shared/testing/withStubs.ts';
+import { withStubs } from '#shared/testing/withStubs.ts';
 
 interface Answer {
   status: number;

@@ -12,7 +12,7 @@ import {
   type Events,
   type Handlers,
   type Result,
-} from '../../src-shared/contract.ts';
+} from '#shared/contract.ts';
 
 import { createEventStreamHub } from './eventStream.ts';
 import { securityHeaders } from './securityHeaders.ts';

@@ -9,7 +9,7 @@ import {
   type EventName,
   type Events,
   type Result,
-} from '../../src-shared/contract.ts';
+} from '#shared/contract.ts';
 
 let current: Bridge | null = null;
 let gate: ((command: CommandName) => Promise<void> | null) | null = null;

@@ -14,7 +14,7 @@ import { syncV1 } from '../../src-main/sync/syncV1.ts';
 import { syncV2 } from '../../src-main/sync/syncV2.ts';
 import { syncV2Resources } from '../../src-main/sync/v2Resources.ts';
 import { saveVerification, verifyAgainstAggregates } from '../../src-main/sync/v2Verify.ts';
-import type { CommandName, CommandArgs, CommandResult } from '../../src-shared/contract.ts';
+import type { CommandName, CommandArgs, CommandResult } from '#shared/contract.ts';
 import {
   fetchList,
   fetchWindowed as fetchOnce,

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncProgress } from '../../src-shared/contract.ts';
+import type { SyncProgress } from '#shared/contract.ts';
 import { chooseCredentialStore } from '../../src-main/credentials/chooseStore.ts';
 import { createKeytarStore } from '../../src-main/credentials/keytarStore.ts';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuerySpec, SyncProgress } from '../../src-shared/contract.ts';
+import type { QuerySpec, SyncProgress } from '#shared/contract.ts';
 import { startEmulator } from '../../src-main/emulator/index.ts';
 import { createServices } from '../../src-main/services.ts';
 import type { EmulatorOptions, Services } from '../../src-main/services.ts';

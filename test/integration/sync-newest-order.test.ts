@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryCoverage } from '../../src-shared/contract.ts';
+import type { HistoryCoverage } from '#shared/contract.ts';
 import { createV2Client } from '../../src-main/api/v2/client.ts';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
 import { openStore } from '../../src-main/store/db.ts';

@@ -11,7 +11,7 @@ import { syncV1 } from '../../src-main/sync/syncV1.ts';
 import { syncV2 } from '../../src-main/sync/syncV2.ts';
 import type { SyncV1Options, SyncV1Result } from '../../src-main/sync/syncV1.ts';
 import { listTree, runQuery } from '../../src-main/analytics/query.ts';
-import type { GroupDimension, QueryFilter, QueryRow } from '../../src-shared/contract.ts';
+import type { GroupDimension, QueryFilter, QueryRow } from '#shared/contract.ts';
 import {
   rekey,
   since,

@@ -1,10 +1,5 @@
 // `feedback-desk explain`: why a score changed against the comparison period, split over the children or surveys.
-import {
-  checkCommandArgs,
-  feedbackScales,
-  type ExplainArgs,
-  type Explanation,
-} from '../../../src-shared/contract.ts';
+import { checkCommandArgs, feedbackScales, type ExplainArgs, type Explanation } from '#shared/contract.ts';
 import { explainChange } from '../../analytics/explain.ts';
 import { defaultStorePath } from '../../paths.ts';
 import { openStore } from '../../store/db.ts';

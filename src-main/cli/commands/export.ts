@@ -6,8 +6,8 @@ import {
   type PixelRatio,
   type TableFormat,
   type TrendGrain,
-} from '../../../src-shared/contract.ts';
-import { comparisonWords, describeFilters } from '../../../src-shared/charts/exportWords.ts';
+} from '#shared/contract.ts';
+import { comparisonWords, describeFilters } from '#shared/charts/exportWords.ts';
 import { querySpecProblem } from '../../analytics/query.ts';
 import { appInfo } from '../../export/appInfo.ts';
 import { chartFile, tableFile, type Caption } from '../../export/exportFiles.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuerySpec } from '../../../src-shared/contract.ts';
+import type { QuerySpec } from '#shared/contract.ts';
 import { runQuery } from '../../analytics/query.ts';
 import { openStore } from '../../store/db.ts';
 import { runCommand } from '../testing.ts';

@@ -8,7 +8,7 @@ import {
   type Measure,
   type QueryRow,
   type QuerySpec,
-} from '../../../src-shared/contract.ts';
+} from '#shared/contract.ts';
 import { neutraliseCell } from '../../export/tableCsv.ts';
 import { runQuery } from '../../analytics/query.ts';
 import { defaultStorePath } from '../../paths.ts';

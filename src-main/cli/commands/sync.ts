@@ -10,7 +10,7 @@ import { createKeytarStore } from '../../credentials/keytarStore.ts';
 import { findV1Credentials } from '../../credentials/v1Credentials.ts';
 import { findV2Token } from '../../credentials/v2Token.ts';
 import { defaultStorePath } from '../../paths.ts';
-import { setAsideIfDamaged } from '../../store/checkStore.ts';
+import { checkStoreInThread, setAsideIfDamaged } from '../../store/checkStore.ts';
 import type { SourceChoice, StreamOutcome } from '../../sync/orchestrator.ts';
 import { addDays } from '../../sync/plan.ts';
 import { runSyncInThread } from '../../sync/syncRunner.ts';
@@ -237,6 +237,9 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         }
         if (summary.status === 'failed') throw failure(summary.streams, error, baseUrl);
         io.stdout.write(`Done: ${total}\n`);
+        // SQLite's quick check on a worker: damage in pages this run did not touch is found now, not by a query.
+        const after = await checkStoreInThread(dbPath);
+        if (after.verdict === 'damaged') throw new Error(after.message);
         return 0;
       } finally {
         display.end();

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FollowupFeedbackV2 } from '../../core/records/v2Feedback.ts';
-import type { FeedbackFilter, FollowupSide, TrendGrain } from '../../../src-shared/contract.ts';
+import type { FeedbackFilter, FollowupSide, TrendGrain } from '#shared/contract.ts';
 import { followupSummary, followupTrend } from '../../analytics/followups.ts';
 import { openStore, type Store } from '../db.ts';
 import { rollupTree } from './testing/rollupTree.ts';

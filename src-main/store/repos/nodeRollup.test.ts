@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
-import type { TreeItem } from '../../../src-shared/contract.ts';
+import type { TreeItem } from '#shared/contract.ts';
 import { openStore, type Store } from '../db.ts';
 import { rollupTree } from './testing/rollupTree.ts';
 import { createBatchBuilder } from './feedbackBatch.ts';

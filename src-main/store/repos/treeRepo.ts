@@ -1,6 +1,6 @@
 // The experience-point tree table: replaced whole on every sync (the service's tree is the truth).
 import type Database from 'better-sqlite3';
-import type { TreeItem } from '../../../src-shared/contract.ts';
+import type { TreeItem } from '#shared/contract.ts';
 import { createFollowupRollup } from './followupRollup.ts';
 import { createNodeRollup } from './nodeRollup.ts';
 

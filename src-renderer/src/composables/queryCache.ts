@@ -1,6 +1,6 @@
 // The answers of contract queries, kept by command and arguments (most recently used first, bounded).
 import { ref } from 'vue';
-import type { CommandName, Result } from '../../../src-shared/contract.ts';
+import type { CommandName, Result } from '#shared/contract.ts';
 
 const limit = 120;
 const answers = new Map<string, Promise<Result<unknown>>>();

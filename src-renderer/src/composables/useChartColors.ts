@@ -1,6 +1,6 @@
 // The chart colours of the system's scheme (light or dark), for the option builders.
 import { computed } from 'vue';
-import { darkChartColors, lightChartColors } from '../../../src-shared/charts/chartText.ts';
+import { darkChartColors, lightChartColors } from '#shared/charts/chartText.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 
 export function useChartColors() {

@@ -1,10 +1,10 @@
 // The query composable over a small in-memory bridge: newest request wins, shared cached answers, errors, refresh.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { effectScope, nextTick, ref } from 'vue';
-import { fail, ok, type Handlers, type QuerySpec } from '../../../src-shared/contract.ts';
+import { fail, ok, type Handlers, type QuerySpec } from '#shared/contract.ts';
 import { setClient } from '../client.ts';
 import { handlersBridge, type HandlersBridge } from '../testing/handlersBridge.ts';
-import { withStubs } from '../../../src-shared/testing/withStubs.ts';
+import { withStubs } from '#shared/testing/withStubs.ts';
 import { clearQueryCache } from './queryCache.ts';
 import { useContractQueries, useContractQuery } from './useContractQuery.ts';
 

@@ -1,6 +1,6 @@
 // Contract queries bound to reactive arguments: loading, a one-sentence error, the newest request wins, cached.
 import { computed, ref, shallowRef, watch, type ComputedRef, type Ref, type ShallowRef } from 'vue';
-import type { CommandArgs, CommandName, CommandResult, Result } from '../../../src-shared/contract.ts';
+import type { CommandArgs, CommandName, CommandResult, Result } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
 import { cached, cacheKey, dataVersion } from './queryCache.ts';
 

@@ -1,6 +1,6 @@
 // The "why it changed" answer for the filters in effect: the selection's change split by point or by survey.
 import { computed, type Ref } from 'vue';
-import type { ExplainBy } from '../../../src-shared/contract.ts';
+import type { ExplainBy } from '#shared/contract.ts';
 import { explainRequest } from '../components/why/whyRows.ts';
 import { useFilterStore } from '../stores/filterStore.ts';
 import { useContractQuery } from './useContractQuery.ts';

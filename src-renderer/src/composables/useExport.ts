@@ -12,9 +12,9 @@ import type {
   Result,
   TableFormat,
   TableSource,
-} from '../../../src-shared/contract.ts';
-import { lightColorsForFile } from '../../../src-shared/charts/chartText.ts';
-import { exportFileName } from '../../../src-shared/charts/exportWords.ts';
+} from '#shared/contract.ts';
+import { lightColorsForFile } from '#shared/charts/chartText.ts';
+import { exportFileName } from '#shared/charts/exportWords.ts';
 import { useClient } from '../client.ts';
 import { captionFilters } from '../export/captionFilters.ts';
 import { triggerDownload } from '../export/triggerDownload.ts';

@@ -6,13 +6,8 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, type Router } from 'vue-router';
-import {
-  ok,
-  type AppSyncResult,
-  type ReportExportArgs,
-  type SyncProgress,
-} from '../../../src-shared/contract.ts';
-import { withStubs } from '../../../src-shared/testing/withStubs.ts';
+import { ok, type AppSyncResult, type ReportExportArgs, type SyncProgress } from '#shared/contract.ts';
+import { withStubs } from '#shared/testing/withStubs.ts';
 import { setClient } from '../client.ts';
 import { setClock } from '../clock.ts';
 import AppHeader from '../components/layout/AppHeader.vue';

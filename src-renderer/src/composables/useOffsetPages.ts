@@ -1,7 +1,7 @@
 // Random-access pages of a long result (comments): the first page through useContractQuery (cached, newest request
 // wins), any other page by its offset when a virtual list comes to it; a change of arguments starts over.
 import { computed, shallowRef, watch } from 'vue';
-import type { CommandArgs, CommandName, CommandResult } from '../../../src-shared/contract.ts';
+import type { CommandArgs, CommandName, CommandResult } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
 import { useContractQuery } from './useContractQuery.ts';
 

@@ -1,7 +1,7 @@
 // The overview's short lists: best and worst points (the corrected ranking), newest comments, open alerts.
 import { computed } from 'vue';
 import { useI18n } from 'vue-i18n';
-import type { FeedbackScale } from '../../../src-shared/contract.ts';
+import type { FeedbackScale } from '#shared/contract.ts';
 import { useFormat } from '../i18n/format.ts';
 import { scoreMeasure } from '../queries/specs.ts';
 import { useFilterStore } from '../stores/filterStore.ts';

@@ -1,7 +1,7 @@
 // A cursor-paged contract query (comments, alerts): the first page through useContractQuery (cached, newest request
 // wins), further pages appended on demand; a change of arguments starts over.
 import { computed, ref, shallowRef, watch } from 'vue';
-import type { CommandArgs, CommandName, CommandResult } from '../../../src-shared/contract.ts';
+import type { CommandArgs, CommandName, CommandResult } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
 import { useContractQuery } from './useContractQuery.ts';
 

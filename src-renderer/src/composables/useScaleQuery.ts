@@ -1,6 +1,6 @@
 // Analytics queries on the scale in effect: each asked once per feedback scale of its group, the answers made one.
 import { computed } from 'vue';
-import type { FeedbackScale, QueryRow, QuerySpec } from '../../../src-shared/contract.ts';
+import type { FeedbackScale, QueryRow, QuerySpec } from '#shared/contract.ts';
 import { mergeScaleAnswers } from '../queries/mergeScales.ts';
 import { useContractQueries } from './useContractQuery.ts';
 import { useScaleChoice } from './useScaleChoice.ts';

@@ -1,5 +1,5 @@
 // The filters as an export's caption names them, one field each (subtree, period, comparison, scale, survey, misuse).
-import type { FilterWords } from '../../../src-shared/contract.ts';
+import type { FilterWords } from '#shared/contract.ts';
 import type { WordsInput } from '../filters/filterWords.ts';
 import type { Format } from '../i18n/format.ts';
 

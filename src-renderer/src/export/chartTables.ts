@@ -1,6 +1,6 @@
 // The rows behind the app's charts as export tables (what a spreadsheet gets from a chart's export menu).
-import type { ExportTable } from '../../../src-shared/contract.ts';
-import { buttonTotals, type DailyButtonTable } from '../../../src-shared/charts/dailyButtonCounts.ts';
+import type { ExportTable } from '#shared/contract.ts';
+import { buttonTotals, type DailyButtonTable } from '#shared/charts/dailyButtonCounts.ts';
 
 /** One row per day: the date, presses per answer, and the day's total. */
 export function dailyButtonRows(table: DailyButtonTable, title: string): ExportTable {

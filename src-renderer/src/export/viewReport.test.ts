@@ -4,8 +4,8 @@
 import { mount } from '@vue/test-utils';
 import { defineComponent, h, ref, type PropType } from 'vue';
 import { describe, expect, it } from 'vitest';
-import type { ExportTable } from '../../../src-shared/contract.ts';
-import { numberFormatter } from '../../../src-shared/charts/chartFormat.ts';
+import type { ExportTable } from '#shared/contract.ts';
+import { numberFormatter } from '#shared/charts/chartFormat.ts';
 import { provideViewReport, useReportPart, useReportTable, type ViewReport } from './viewReport.ts';
 
 const table = (title: string, rows: ExportTable['rows']): ExportTable => ({

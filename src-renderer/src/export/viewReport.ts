@@ -1,7 +1,7 @@
 // A view's report: the view provides a collector, its charts and key tables register themselves (in the order they
 // are set up, which is the order they are shown), and the report button gathers what they show at that moment.
 import { getCurrentInstance, inject, onBeforeUnmount, provide, type InjectionKey } from 'vue';
-import type { ExportTable, ReportChart } from '../../../src-shared/contract.ts';
+import type { ExportTable, ReportChart } from '#shared/contract.ts';
 import { plainOption } from '../composables/useExport.ts';
 
 export interface ReportChartPart {

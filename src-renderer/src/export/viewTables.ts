@@ -7,7 +7,7 @@ import type {
   FollowupSideSummary,
   QueryRow,
   ReconciliationRow,
-} from '../../../src-shared/contract.ts';
+} from '#shared/contract.ts';
 import { alertTypeLabel } from '../components/alerts/alertType.ts';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;

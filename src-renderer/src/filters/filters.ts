@@ -1,6 +1,6 @@
 // The filters every view shares, and their form in the route query (a view is a link: defaults are left out).
-import type { ScaleGroup } from '../../../src-shared/metrics/scales.ts';
-import { scaleGroups } from '../../../src-shared/metrics/scales.ts';
+import type { ScaleGroup } from '#shared/metrics/scales.ts';
+import { scaleGroups } from '#shared/metrics/scales.ts';
 import { dayNumber, periodPresets, presetRange, type DayRange, type PeriodPreset } from './periods.ts';
 
 export type CompareMode = 'previous' | 'lastYear' | 'off';

@@ -1,7 +1,7 @@
 // Which answer scales the selected points use, as choices: grouped (five with five_reversed), in a fixed order.
-import type { FeedbackScale, ScaleOverview, ScaleSurvey } from '../../../src-shared/contract.ts';
-import { buttonScale } from '../../../src-shared/charts/buttonScale.ts';
-import { scaleGroupOf, scaleGroups, type ScaleGroup } from '../../../src-shared/metrics/scales.ts';
+import type { FeedbackScale, ScaleOverview, ScaleSurvey } from '#shared/contract.ts';
+import { buttonScale } from '#shared/charts/buttonScale.ts';
+import { scaleGroupOf, scaleGroups, type ScaleGroup } from '#shared/metrics/scales.ts';
 
 /** One choice of scale: a scale group present in the subtree, with what it adds up. */
 export interface ScaleOption {

@@ -1,7 +1,7 @@
 // The Daily buttons view's words from the messages: answer labels, tile words, tooltip words, in the user's locale.
-import type { DailyButtonTable, TooltipWords } from '../../../src-shared/charts/dailyButtonCounts.ts';
-import type { TileFormat, TileWords } from '../../../src-shared/charts/summaryTiles.ts';
-import type { ScaleGroup } from '../../../src-shared/metrics/scales.ts';
+import type { DailyButtonTable, TooltipWords } from '#shared/charts/dailyButtonCounts.ts';
+import type { TileFormat, TileWords } from '#shared/charts/summaryTiles.ts';
+import type { ScaleGroup } from '#shared/metrics/scales.ts';
 import type { Format } from './format.ts';
 
 type Translate = (key: string, values?: Record<string, unknown> | number, plural?: number) => string;

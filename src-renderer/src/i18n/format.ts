@@ -1,5 +1,5 @@
 // Numbers and dates in the system's locale (the messages are English; the formats follow the user's settings).
-import { formatNumber } from '../../../src-shared/charts/chartFormat.ts';
+import { formatNumber } from '#shared/charts/chartFormat.ts';
 import { dayNumber } from '../filters/periods.ts';
 
 export interface Format {

@@ -1,12 +1,12 @@
 // The 95% intervals of rows asked once per feedback scale (five and five_reversed), made one: exact pooling.
-import type { QueryRow } from '../../../src-shared/contract.ts';
+import type { QueryRow } from '#shared/contract.ts';
 import {
   changeZ,
   pooledEstimate,
   seOfInterval,
   shareEstimate,
   type Estimate,
-} from '../../../src-shared/metrics/intervals.ts';
+} from '#shared/metrics/intervals.ts';
 
 const means = ['happyIndex', 'nps', 'average'] as const;
 type Scored = (typeof means)[number] | 'share';

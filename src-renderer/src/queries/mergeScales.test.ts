@@ -1,6 +1,6 @@
 // Five faces asked as five and five_reversed, made one answer: counts add, scores are presses-weighted (by hand).
 import { describe, expect, it } from 'vitest';
-import { happyIndexEstimate, shareEstimate } from '../../../src-shared/metrics/intervals.ts';
+import { happyIndexEstimate, shareEstimate } from '#shared/metrics/intervals.ts';
 import { mergeScaleAnswers } from './mergeScales.ts';
 
 describe('mergeScaleAnswers', () => {

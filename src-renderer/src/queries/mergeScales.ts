@@ -1,6 +1,6 @@
 // Answers of one query asked once per feedback scale of a scale group (five and five_reversed), made one answer:
 // counts add up, and each score is the presses-weighted mean (exact: every measure is a mean over presses).
-import type { QueryRow } from '../../../src-shared/contract.ts';
+import type { QueryRow } from '#shared/contract.ts';
 import { mergeIntervals } from './mergeIntervals.ts';
 
 const keyFields = [

@@ -1,12 +1,6 @@
 // The QuerySpecs the views ask, built in one place from the filters (the engine's contract: src-shared/contract).
-import type {
-  Comparison,
-  FeedbackScale,
-  Measure,
-  QuerySpec,
-  TimeGrain,
-} from '../../../src-shared/contract.ts';
-import type { ScaleGroup } from '../../../src-shared/metrics/scales.ts';
+import type { Comparison, FeedbackScale, Measure, QuerySpec, TimeGrain } from '#shared/contract.ts';
+import type { ScaleGroup } from '#shared/metrics/scales.ts';
 import type { CompareMode } from '../filters/filters.ts';
 import type { BaseQueryFilter } from '../stores/filterStore.ts';
 

@@ -2,12 +2,7 @@
 // Tokens pass through `test`/`save` as arguments only: nothing here keeps them.
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type {
-  ConnectionDraft,
-  ConnectionsState,
-  ConnectionTest,
-  ProfileDraft,
-} from '../../../src-shared/contract.ts';
+import type { ConnectionDraft, ConnectionsState, ConnectionTest, ProfileDraft } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
 import { useAppStore } from './appStore.ts';
 

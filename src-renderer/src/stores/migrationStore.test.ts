@@ -2,8 +2,8 @@
 // commands wait in the page (the update's own do not), and they go once it is done or has failed.
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ok, type StoreMigration } from '../../../src-shared/contract.ts';
-import { withStubs } from '../../../src-shared/testing/withStubs.ts';
+import { ok, type StoreMigration } from '#shared/contract.ts';
+import { withStubs } from '#shared/testing/withStubs.ts';
 import { setClient, setInvokeGate, useClient } from '../client.ts';
 import { handlersBridge, type HandlersBridge } from '../testing/handlersBridge.ts';
 import { useMigrationStore } from './migrationStore.ts';

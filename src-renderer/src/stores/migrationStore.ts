@@ -1,7 +1,7 @@
 // The data file's update for this version as main tells it (`store:migration`): the step running, or its failure.
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { StoreMigration } from '../../../src-shared/contract.ts';
+import type { StoreMigration } from '#shared/contract.ts';
 import { setInvokeGate, useClient } from '../client.ts';
 
 /** Commands that never wait for the update: they are about it, or stop a sync. */

@@ -9,8 +9,8 @@ import {
   type QueryRow,
   type QuerySpec,
   type ScaleOverview,
-} from '../../../src-shared/contract.ts';
-import { withStubs } from '../../../src-shared/testing/withStubs.ts';
+} from '#shared/contract.ts';
+import { withStubs } from '#shared/testing/withStubs.ts';
 import { setClient } from '../client.ts';
 import { handlersBridge, type HandlersBridge } from '../testing/handlersBridge.ts';
 import { sampleTree } from '../testing/sampleTree.ts';

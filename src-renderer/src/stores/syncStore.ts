@@ -2,12 +2,7 @@
 // sync on start, and an unreachable service said once per session (the views keep reading the local file).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type {
-  AppSyncResult,
-  StoredVerification,
-  SyncHistoryEntry,
-  SyncProgress,
-} from '../../../src-shared/contract.ts';
+import type { AppSyncResult, StoredVerification, SyncHistoryEntry, SyncProgress } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
 import { dataChanged } from '../composables/queryCache.ts';
 import { useAppStore } from './appStore.ts';

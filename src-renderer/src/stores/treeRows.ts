@@ -1,5 +1,5 @@
 // The experience-point tree as the sidebar shows it: nodes from the flat list, and the visible rows in order.
-import type { TreeItem, TreeItemType } from '../../../src-shared/contract.ts';
+import type { TreeItem, TreeItemType } from '#shared/contract.ts';
 
 export interface TreeNode {
   id: number;

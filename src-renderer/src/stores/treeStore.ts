@@ -1,7 +1,7 @@
 // The experience-point tree: its items and which groups are open (which points are chosen is the filter store's).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { TreeItem } from '../../../src-shared/contract.ts';
+import type { TreeItem } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
 import { buildTree, visibleRows } from './treeRows.ts';
 

@@ -7,7 +7,7 @@ import type {
   Events,
   Handlers,
   Result,
-} from '../../../src-shared/contract.ts';
+} from '#shared/contract.ts';
 
 export interface HandlersBridge extends Bridge {
   emit<E extends EventName>(event: E, payload: Events[E]): void;

@@ -1,5 +1,5 @@
 // For renderer tests: a small experience-point tree, with a name that looks like markup on purpose.
-import type { TreeItem } from '../../../src-shared/contract.ts';
+import type { TreeItem } from '#shared/contract.ts';
 
 export const sampleTree: TreeItem[] = [
   { experiencePointId: 6, name: 'Kiosk', parent: 3, type: 'EXPERIENCE_POINT' },

@@ -1,5 +1,5 @@
 // The small tree the rollup tests count into: 1 → 2 → 21, 22; 1 → 3; 4 (a second root) → 41. Point 99 is in no tree.
-import type { TreeItem } from '../../../../src-shared/contract.ts';
+import type { TreeItem } from '#shared/contract.ts';
 
 export const rollupTree: readonly TreeItem[] = [
   { experiencePointId: 1, name: 'Company', parent: null, type: 'GROUP' },

@@ -1,7 +1,7 @@
 // The counts panel in happy-dom (the ECharts canvas stubbed): selector, tiles of the chosen scale, plain notes.
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import { tabulateDailyButtonCounts } from '../../../../src-shared/charts/dailyButtonCounts.ts';
+import { tabulateDailyButtonCounts } from '#shared/charts/dailyButtonCounts.ts';
 import { scaleOptions } from '../../filters/scaleOptions.ts';
 import { setFormatLocale } from '../../i18n/format.ts';
 import { createAppI18n } from '../../i18n/index.ts';

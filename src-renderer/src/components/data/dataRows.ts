@@ -1,5 +1,5 @@
 // The Data view's table: columns of the keys and measures a QuerySpec answered, cells as text, sorting.
-import type { QueryRow } from '../../../../src-shared/contract.ts';
+import type { QueryRow } from '#shared/contract.ts';
 
 export interface DataColumn {
   key: string;

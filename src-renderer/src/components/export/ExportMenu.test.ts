@@ -2,8 +2,8 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ok, type ChartExportArgs, type TableExportArgs } from '../../../../src-shared/contract.ts';
-import { withStubs } from '../../../../src-shared/testing/withStubs.ts';
+import { ok, type ChartExportArgs, type TableExportArgs } from '#shared/contract.ts';
+import { withStubs } from '#shared/testing/withStubs.ts';
 import { setClient } from '../../client.ts';
 import { setClock } from '../../clock.ts';
 import { createAppI18n } from '../../i18n/index.ts';

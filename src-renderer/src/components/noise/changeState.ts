@@ -1,6 +1,6 @@
 // Whether a shown change is more than noise: the one rule every view colours changes by (src-shared intervals).
-import type { TrendWords } from '../../../../src-shared/charts/trendChart.ts';
-import { isRealChange } from '../../../../src-shared/metrics/intervals.ts';
+import type { TrendWords } from '#shared/charts/trendChart.ts';
+import { isRealChange } from '#shared/metrics/intervals.ts';
 
 /** `change`: |z| ≥ 1.96, coloured up or down; `noise`: muted, said "within noise"; `unknown`: too little to tell. */
 export type ChangeState = 'change' | 'noise' | 'unknown';

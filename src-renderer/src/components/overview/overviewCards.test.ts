@@ -2,7 +2,7 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
-import type { AlertItem, CommentHit } from '../../../../src-shared/contract.ts';
+import type { AlertItem, CommentHit } from '#shared/contract.ts';
 import { createAppI18n } from '../../i18n/index.ts';
 import NewestComments from './NewestComments.vue';
 import OpenAlerts from './OpenAlerts.vue';

@@ -1,9 +1,9 @@
 // The overview's three figures from the engine's rows: presses, the score, the share of positive answers (promoters
 // on NPS), each with its value in the comparison period.
-import type { QueryRow } from '../../../../src-shared/contract.ts';
-import { npsBreakdown, positiveShare } from '../../../../src-shared/metrics/buttonMetrics.ts';
-import { changeZ, shareEstimate, type Estimate } from '../../../../src-shared/metrics/intervals.ts';
-import type { ScaleGroup } from '../../../../src-shared/metrics/scales.ts';
+import type { QueryRow } from '#shared/contract.ts';
+import { npsBreakdown, positiveShare } from '#shared/metrics/buttonMetrics.ts';
+import { changeZ, shareEstimate, type Estimate } from '#shared/metrics/intervals.ts';
+import type { ScaleGroup } from '#shared/metrics/scales.ts';
 
 export interface Figure {
   key: 'presses' | 'score' | 'positive';

@@ -1,6 +1,6 @@
 // Ranking rows: merged without repeats and sorted by column, with expected orders written by hand.
 import { describe, expect, it } from 'vitest';
-import type { RankedItem, Ranking } from '../../../../src-shared/contract.ts';
+import type { RankedItem, Ranking } from '#shared/contract.ts';
 import { rankingRows, sortRanking } from './rankingRows.ts';
 
 const item = (rank: number, name: string, adjusted: number | null, presses: number, delta: number | null) =>

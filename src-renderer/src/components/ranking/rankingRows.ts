@@ -1,5 +1,5 @@
 // The ranking's rows for the table: top and bottom together (each item once), and sorted by any column.
-import type { RankedItem, Ranking } from '../../../../src-shared/contract.ts';
+import type { RankedItem, Ranking } from '#shared/contract.ts';
 
 export type RankingSortKey = 'rank' | 'name' | 'adjusted' | 'value' | 'presses' | 'delta';
 export const rankingSortKeys = [

@@ -1,7 +1,7 @@
 // The Sync view's panel: this session's outcome with its verification, else the last check the local file kept.
 import { mount } from '@vue/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppSyncResult, SyncVerification } from '../../../../src-shared/contract.ts';
+import type { AppSyncResult, SyncVerification } from '#shared/contract.ts';
 import { setFormatLocale } from '../../i18n/format.ts';
 import { createAppI18n } from '../../i18n/index.ts';
 import SyncPanel from './SyncPanel.vue';

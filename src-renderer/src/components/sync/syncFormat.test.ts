@@ -11,7 +11,7 @@ import {
   progressLine as line,
   verificationVerdict as verdict,
 } from './syncFormat.ts';
-import type { SyncHistoryEntry, SyncProgress, SyncVerification } from '../../../../src-shared/contract.ts';
+import type { SyncHistoryEntry, SyncProgress, SyncVerification } from '#shared/contract.ts';
 
 const { t } = createAppI18n().global;
 const fmt = createFormat('en-US');

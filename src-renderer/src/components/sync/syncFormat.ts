@@ -1,6 +1,6 @@
 // Words for the sync panels: stream names, rates, time left, durations, outcomes and the verification's verdict,
 // through the app's messages (`t`) and the system's number and date formats (`fmt`).
-import type { SyncHistoryEntry, SyncProgress, SyncVerification } from '../../../../src-shared/contract.ts';
+import type { SyncHistoryEntry, SyncProgress, SyncVerification } from '#shared/contract.ts';
 import { addDays } from '../../filters/periods.ts';
 import type { Format } from '../../i18n/format.ts';
 
@@ -13,6 +13,7 @@ const streamKeys: Record<string, string> = {
   'v2:questions': 'questions',
   'v2:experience-points': 'experiencePoints',
   'v2:button-feedbacks': 'buttonFeedbacks',
+  'v2:history': 'history',
   'v2:resources': 'resources',
   v1: 'v1',
   verify: 'verify',

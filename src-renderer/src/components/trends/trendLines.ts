@@ -1,5 +1,5 @@
 // Query rows made chart lines: buckets of the grain as the axis, one line per answer, the comparison's line.
-import type { Measure, QueryRow, TimeGrain } from '../../../../src-shared/contract.ts';
+import type { Measure, QueryRow, TimeGrain } from '#shared/contract.ts';
 
 export interface Lines {
   labels: string[];

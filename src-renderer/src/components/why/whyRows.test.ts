@@ -1,6 +1,6 @@
 // The Why panel's data: the request from the filters, the waterfall's steps (the rest as one bar), the rows' table.
 import { describe, expect, it } from 'vitest';
-import type { Explanation, ExplainRow } from '../../../../src-shared/contract.ts';
+import type { Explanation, ExplainRow } from '#shared/contract.ts';
 import { createAppI18n } from '../../i18n/index.ts';
 import { explainRequest, explainTable, shownParts, whySteps } from './whyRows.ts';
 

@@ -6,8 +6,8 @@ import type {
   ExplainRow,
   ExportTable,
   FeedbackScale,
-} from '../../../../src-shared/contract.ts';
-import type { WaterfallStep } from '../../../../src-shared/charts/waterfall.ts';
+} from '#shared/contract.ts';
+import type { WaterfallStep } from '#shared/charts/waterfall.ts';
 import type { CompareMode } from '../../filters/filters.ts';
 import type { BaseQueryFilter } from '../../stores/filterStore.ts';
 
