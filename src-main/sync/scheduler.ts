@@ -84,3 +84,22 @@ export function createScheduler(store: Store, onProgress?: (p: SyncProgress) => 
 
   return { run, outcomes, firstError: () => firstError };
 }
+
+/**
+ * A run's failure, said as a 'failed' progress event and kept in its sync_run record, then handed back to be thrown
+ * (when recording fails too, e.g. a full disk, the original error is still the one reported).
+ */
+export function reportFailure(
+  error: unknown,
+  say: (message: string) => void,
+  record: (message: string) => void,
+): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  say(message);
+  try {
+    record(message);
+  } catch {
+    // The store itself may be what failed: the original error is the one to report.
+  }
+  return error;
+}

@@ -8,6 +8,7 @@ import type { Store } from '../store/db.ts';
 import { v1SurveyStream } from '../store/repos/v1StructureRepo.ts';
 import { addDays, utcDate } from './plan.ts';
 import { parseV1Cursor, periodHull, planSurvey, surveyWindows } from './v1Plan.ts';
+import { reportFailure } from './scheduler.ts';
 import { syncSurvey } from './v1Survey.ts';
 import type { SurveyPlan } from './v1Survey.ts';
 import { isKnownZone } from './v1Zones.ts';
@@ -125,33 +126,17 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
     if (signal?.aborted) throw cancelled();
     return finish('done');
   } catch (error) {
+    const say = (phase: 'cancelled' | 'failed', message: string): void =>
+      emit({ stream, phase, items: counts.itemsReceived, pages: counts.pages, fraction: null, message });
     if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) {
-      const message = 'Cancelled; the next sync resumes where this one stopped.';
-      emit({
-        stream,
-        phase: 'cancelled',
-        items: counts.itemsReceived,
-        pages: counts.pages,
-        fraction: null,
-        message,
-      });
+      say('cancelled', 'Cancelled; the next sync resumes where this one stopped.');
       return finish('cancelled');
     }
-    const message = error instanceof Error ? error.message : String(error);
-    emit({
-      stream,
-      phase: 'failed',
-      items: counts.itemsReceived,
-      pages: counts.pages,
-      fraction: null,
-      message,
-    });
-    try {
-      record('failed', message);
-    } catch {
-      // The store itself may be what failed (disk full): the original error is the one to report.
-    }
-    throw error;
+    throw reportFailure(
+      error,
+      (message) => say('failed', message),
+      (message) => record('failed', message),
+    );
   }
 }
 

@@ -15,6 +15,7 @@ import { createFeedbackWriter } from './feedbackWriter.ts';
 import type { FeedbackWriter } from './feedbackWriter.ts';
 import { resolveV2Window } from './history.ts';
 import { coverageOf, coverageProgress } from './coverage.ts';
+import { reportFailure } from './scheduler.ts';
 import { addDays, buttonFeedbackStreamOf } from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';
 
@@ -176,14 +177,11 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     if (writerStarting) void writerStarting.then((w) => w.close());
     if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled'))
       return finish('cancelled');
-    const message = error instanceof Error ? error.message : String(error);
-    emit(ended(stream, 'failed', totals, message));
-    try {
-      record('failed', message);
-    } catch {
-      // The store itself may be what failed (disk full): the original error is the one to report.
-    }
-    throw error;
+    throw reportFailure(
+      error,
+      (message) => emit(ended(stream, 'failed', totals, message)),
+      (message) => record('failed', message),
+    );
   }
 }
 
