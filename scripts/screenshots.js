@@ -43,7 +43,7 @@ try {
   await page.getByRole('button', { name: 'Explore demo data' }).click();
   // The app opens on the overview once the demo is synced; the picture is the daily buttons over all time.
   const views = page.getByRole('navigation', { name: 'Views' });
-  await views.waitFor({ timeout: 240_000 });
+  await views.waitFor({ timeout: 720_000 }); // the whole demo: minutes on a loaded machine
   await views.getByRole('link', { name: 'Daily buttons' }).click();
   await page.getByTestId('period-select').click();
   await page.getByRole('option', { name: 'All time', exact: true }).click();

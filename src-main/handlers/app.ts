@@ -1,9 +1,10 @@
-// Handlers of the app domain: the store's state, the tree, checking the local file and setting a damaged one aside.
+// Handlers of the app domain: the store's state, the tree, and (through app/storeService.ts) checking the local
+// file and setting a damaged one aside.
 import type { AppCommands, AppState, DomainHandlers, Result, StoreCheckResult } from '#shared/contract.ts';
 import { fail, ok } from '#shared/contract.ts';
 import { pressTotals } from '../analytics/pressTotals.ts';
 import { listTree } from '../analytics/query.ts';
-import { checkStoreInThread, setAsideIfDamaged } from '../store/checkStore.ts';
+import { checkFile, rebuildFile } from '../app/storeService.ts';
 import { guard, type HandlerContext } from './context.ts';
 
 export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppCommands> {
@@ -34,7 +35,7 @@ export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppComman
       guard(async (): Promise<Result<StoreCheckResult>> => {
         // Read-only on its own connection (WAL lets it read while the app's connection is open).
         const path = ctx.storePath();
-        return ok({ path, ...(await checkStoreInThread(path, ctx.deps.migrationsDir)) });
+        return ok({ path, ...(await checkFile(path, ctx.deps.migrationsDir)) });
       }),
     'store:rebuild': () =>
       guard(async (): Promise<Result<{ setAsidePath: string | null; message: string }>> => {
@@ -43,7 +44,7 @@ export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppComman
         ctx.closeStore();
         // Checked first: only a file found damaged is moved aside (never deleted); the next open creates an empty
         // store that a sync fills from the service. A sound one is kept; one that cannot be read or moved is said.
-        const rebuild = await setAsideIfDamaged(ctx.storePath(), {
+        const rebuild = await rebuildFile(ctx.storePath(), {
           ...(ctx.deps.migrationsDir ? { migrationsDir: ctx.deps.migrationsDir } : {}),
         });
         if (rebuild.outcome === 'set-aside' || rebuild.outcome === 'sound')

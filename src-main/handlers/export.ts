@@ -3,7 +3,7 @@
 import type { CaptionText, DomainHandlers, ExportCommands, ExportOutcome, Result } from '#shared/contract.ts';
 import { fail, ok } from '#shared/contract.ts';
 import { querySpecProblem } from '../analytics/query.ts';
-import { appInfo } from '../export/appInfo.ts';
+import { captionOf } from '../app/exportService.ts';
 import type { DownloadShelf } from '../export/downloadShelf.ts';
 import type { Caption } from '../export/exportFiles.ts';
 import { mimeTypes } from '../export/mimeTypes.ts';
@@ -20,10 +20,7 @@ export function createExportHandlers(
   ctx: HandlerContext,
   shelf: DownloadShelf,
 ): DomainHandlers<ExportCommands> {
-  function caption(text: CaptionText): Caption {
-    const last = ctx.store().syncRuns.last('done');
-    return { ...text, dataAsOf: last ? (last.finishedAt ?? last.startedAt) : null, app: appInfo() };
-  }
+  const caption = (text: CaptionText): Caption => captionOf(ctx.store(), text);
 
   /** Desktop: the save dialog, then an all-or-nothing write. Web mode: onto the shelf for one download. */
   async function deliver(

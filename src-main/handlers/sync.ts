@@ -1,173 +1,107 @@
-// Handlers of the sync domain: the demo sync (the built-in emulator on loopback) and cancelling a running sync.
+// Handlers of the sync domain — an adapter over the application layer (app/syncService.ts, app/demoProfile.ts):
+// the active profile's sync (the demo's when none is active), the demo, the run history, and cancelling.
 import type { AppSyncResult, DomainHandlers, Result, SyncCommands, SyncSummary } from '#shared/contract.ts';
 import { fail, ok } from '#shared/contract.ts';
-import { createV2Client } from '../api/v2/client.ts';
-import { lastVerification } from '../analytics/reconciliation.ts';
+import { syncDemo } from '../app/demoProfile.ts';
+import { lastVerificationOf, syncHistory } from '../app/statusService.ts';
+import { noCredentials, syncBusy } from '../app/syncOutcome.ts';
+import { runTargetSync, type SyncOutcome, type SyncRunOptions } from '../app/syncService.ts';
 import { readProfileSecrets } from '../profiles/connections.ts';
-import { syncHistory, syncProfile } from '../profiles/profileSync.ts';
-import { syncSurveyDefinitions } from '../sync/surveyDefinitions.ts';
-import { acquireSyncLock } from '../sync/syncLock.ts';
-import { syncV2 } from '../sync/syncV2.ts';
-import {
-  guard,
-  toAppError,
-  type EmulatorOptions,
-  type HandlerContext,
-  type RunningEmulator,
-} from './context.ts';
+import { guard, type HandlerContext } from './context.ts';
 
-export const demoToken = 'demo-v2-token';
-/** The demo's checkpoint identity: the emulator's port changes every run, its world does not. */
-const demoSource = 'emulator:demo:seed-1';
-
-const loadEmulator = async (options: EmulatorOptions): Promise<RunningEmulator> =>
-  (await import('../emulator/index.ts')).startEmulator(options);
+export { demoToken } from '../app/demoProfile.ts';
 
 export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncCommands> {
   const { deps } = ctx;
 
-  async function exploreDemo(): Promise<Result<SyncSummary>> {
-    if (ctx.sync.running)
-      return fail('busy', 'A sync is already running. Wait for it to finish, or cancel it first.');
-    // The demo has its own file: exploring it leaves any connection profile (and its data) alone.
-    if (ctx.connections.activate(null) === null) ctx.useStorePath(deps.storePath);
-    const s = ctx.store();
+  /** What every sync from the app shares: the app's own connection for the check, progress as events, its clock. */
+  const options = (signal: AbortSignal): SyncRunOptions => ({
+    signal,
+    store: () => ctx.store(),
+    onProgress: (p) => ctx.emit('sync:progress', p),
+    ...(deps.migrationsDir ? { migrationsDir: deps.migrationsDir } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.network ? { network: deps.network } : {}),
+  });
+
+  /** Runs one sync at a time; `sync:cancel` aborts it. */
+  async function running(body: (signal: AbortSignal) => Promise<SyncOutcome>): Promise<SyncOutcome> {
     const controller = new AbortController();
-    const work = (async (): Promise<Result<SyncSummary>> => {
-      // One sync per file: a CLI sync on the same file refuses to start meanwhile, and the reverse.
-      const lock = acquireSyncLock(s.path);
-      const emulator = await (deps.startEmulator ?? loadEmulator)({
-        port: 0,
-        host: '127.0.0.1',
-        size: deps.demoSize ?? 'demo',
-        seed: 1,
-      }).catch((error: unknown) => {
-        lock.release();
-        throw error;
-      });
-      try {
-        const client = createV2Client({
-          baseUrl: emulator.url,
-          token: demoToken,
-          ...(deps.fetch ? { fetch: deps.fetch } : {}),
-        });
-        // Survey definitions first (a few requests): the per-scale views need each survey's scale. A cancel here
-        // leaves the signal aborted, and syncV2 then resolves 'cancelled' at once.
-        await syncSurveyDefinitions({
-          store: s,
-          client,
-          signal: controller.signal,
-          onProgress: (p) => ctx.emit('sync:progress', p),
-        });
-        const result = await syncV2({
-          store: s,
-          client,
-          signal: controller.signal,
-          sourceId: demoSource,
-          onProgress: (p) => ctx.emit('sync:progress', p),
-          ...(deps.now ? { now: deps.now } : {}),
-        });
-        if (result.status === 'cancelled')
-          return fail(
-            'cancelled',
-            'The demo sync was cancelled. What was already fetched is kept; explore the demo again to finish it.',
-          );
-        void ctx.damage?.checkAfterSync(s.path, deps.migrationsDir); // in the background, on a worker
-        return ok({
-          feedbackCount: result.feedbackTotal,
-          experiencePointCount: result.experiencePointCount,
-          seconds: result.seconds,
-        });
-      } finally {
-        lock.release();
-        await emulator.close();
-      }
-    })();
+    const storePath = ctx.storePath();
+    const work = body(controller.signal);
     ctx.sync.running = { controller, done: work.catch(() => undefined) };
     try {
-      return await work;
+      const outcome = await work;
+      // SQLite's quick check in the background, on a worker: damage is found before a query meets it.
+      if (outcome.status === 'done') void ctx.damage?.checkAfterSync(storePath, deps.migrationsDir);
+      return outcome;
     } finally {
       ctx.sync.running = null;
     }
   }
 
-  /** The active profile's sync; with no profile active (the demo), the demo sync again. */
+  const asResult = (outcome: SyncOutcome): Result<AppSyncResult> =>
+    outcome.status === 'done'
+      ? ok(outcome.result)
+      : fail(outcome.code ?? 'service', outcome.message ?? 'The sync failed.');
+
+  /** The demo profile: its own file (exploring it leaves any connection profile and its data alone). */
+  async function demo(): Promise<SyncOutcome> {
+    if (ctx.connections.activate(null) === null) ctx.useStorePath(deps.storePath);
+    ctx.store(); // a damaged or foreign file is said before the emulator starts
+    return running((signal) =>
+      syncDemo(
+        {
+          storePath: ctx.storePath(),
+          ...(deps.startEmulator ? { startEmulator: deps.startEmulator } : {}),
+          ...(deps.demoSize ? { size: deps.demoSize } : {}),
+        },
+        options(signal),
+      ),
+    );
+  }
+
+  async function exploreDemo(): Promise<Result<SyncSummary>> {
+    if (ctx.sync.running) return fail('busy', syncBusy);
+    const outcome = await demo();
+    if (outcome.status !== 'done')
+      return fail(outcome.code ?? 'service', outcome.message ?? 'The sync failed.');
+    return ok({
+      feedbackCount: outcome.result.feedbackTotal,
+      experiencePointCount: outcome.summary?.totals.treeItems ?? 0,
+      seconds: outcome.result.seconds,
+    });
+  }
+
+  /** The active profile's sync; with no profile active, the demo's. */
   async function syncActive(): Promise<Result<AppSyncResult>> {
-    if (ctx.sync.running)
-      return fail('busy', 'A sync is already running. Wait for it to finish, or cancel it first.');
+    if (ctx.sync.running) return fail('busy', syncBusy);
     const name = ctx.profiles.read().active;
     const profile = name === null ? null : ctx.profiles.find(name);
-    if (!profile) {
-      const demo = await exploreDemo();
-      if (!demo.ok) return demo;
-      return ok({
-        profile: 'demo',
-        streams: [],
-        feedbackTotal: demo.value.feedbackCount,
-        seconds: demo.value.seconds,
-        verification: null,
-        verificationNote:
-          'The demo data is checked by its own tests; connect your account to verify a real sync.',
-      });
-    }
+    if (!profile) return asResult(await demo());
     const secrets = await readProfileSecrets(ctx.connections.credentials, profile.name);
     if (!secrets.v2Token && !secrets.v1)
-      return fail(
-        'credentials',
-        `No credentials are stored for the profile '${profile.name}' (${ctx.connections.credentials.description}); connect it again.`,
-      );
-    const controller = new AbortController();
-    const storePath = ctx.storePath();
-    const work = syncProfile({
+      return fail('credentials', noCredentials(profile.name, ctx.connections.credentials.description));
+    const target = {
       profile: profile.name,
       baseUrl: profile.baseUrl,
+      storePath: ctx.storePath(),
       secrets,
-      storePath,
-      store: () => ctx.store(),
-      ...(deps.migrationsDir ? { migrationsDir: deps.migrationsDir } : {}),
-      signal: controller.signal,
-      onProgress: (p) => ctx.emit('sync:progress', p),
-      ...(deps.now ? { now: deps.now } : {}),
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
-      ...(deps.network ? { network: deps.network } : {}),
-    });
-    ctx.sync.running = { controller, done: work.catch(() => undefined) };
-    try {
-      const { status, result, error } = await work;
-      if (status === 'cancelled')
-        return fail(
-          'cancelled',
-          'The sync was cancelled. What was already fetched is kept; the next sync resumes it.',
-        );
-      if (status === 'failed') {
-        const e = toAppError(error ?? new Error('The sync failed.'));
-        return fail(e.code, e.message);
-      }
-      void ctx.damage?.checkAfterSync(storePath, deps.migrationsDir); // in the background, on a worker
-      return ok(result);
-    } finally {
-      ctx.sync.running = null;
-    }
+    };
+    return asResult(await running((signal) => runTargetSync(target, options(signal))));
   }
 
   return {
     'demo:explore': () => guard(exploreDemo),
     'sync:run': () => guard(syncActive),
     'sync:history': () => guard(() => ok(syncHistory(ctx.store()))),
-    'sync:lastVerification': () =>
-      guard(() => {
-        const v = lastVerification(ctx.store().db);
-        if (!v) return ok(null);
-        const { checkedAt, mismatches, ...counts } = v;
-        // The first few differing days, as the sync's own result names them (profileSync.ts).
-        const mismatchDays = [...new Set(mismatches.map((m) => m.day))].slice(0, 5);
-        return ok({ checkedAt, verification: { ...counts, mismatchDays } });
-      }),
+    'sync:lastVerification': () => guard(() => ok(lastVerificationOf(ctx.store()))),
     'sync:cancel': () =>
       guard((): Result<{ cancelled: boolean }> => {
-        const running = ctx.sync.running;
-        if (!running || running.controller.signal.aborted) return ok({ cancelled: false });
-        running.controller.abort();
+        const run = ctx.sync.running;
+        if (!run || run.controller.signal.aborted) return ok({ cancelled: false });
+        run.controller.abort();
         return ok({ cancelled: true });
       }),
   };

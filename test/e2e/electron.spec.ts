@@ -34,7 +34,8 @@ test('desktop app: launches, offers both ways in, syncs the demo and draws a cha
   if (!('path' in binary)) return;
   if (!existsSync(join(projectRoot, 'out', 'main', 'index.js')))
     throw new Error('out/main is missing: run `npx electron-vite build` before the e2e tests');
-  test.setTimeout(240_000);
+  // The whole demo (every v2 resource, v1 and the check) and then its incremental sync: minutes on a loaded machine.
+  test.setTimeout(1_200_000);
   const data = mkdtempSync(join(tmpdir(), 'fd-electron-'));
   const app = await electron.launch({
     executablePath: binary.path,
@@ -45,7 +46,7 @@ test('desktop app: launches, offers both ways in, syncs the demo and draws a cha
     const page = await app.firstWindow();
     await expect(page.getByRole('button', { name: 'Connect your account' })).toBeVisible();
     await page.getByRole('button', { name: 'Explore demo data' }).click();
-    await expect(page.locator('nav a[href^="#/sync"]')).toBeVisible({ timeout: 200_000 });
+    await expect(page.locator('nav a[href^="#/sync"]')).toBeVisible({ timeout: 720_000 });
     await page.locator('nav a[href^="#/explore"]').click();
     await expect(page.locator('canvas').first()).toBeVisible({ timeout: 60_000 });
 
@@ -81,7 +82,7 @@ test('desktop app: launches, offers both ways in, syncs the demo and draws a cha
     );
     await app.evaluate(({ Menu }) => Menu.getApplicationMenu()?.getMenuItemById('sync')?.click());
     await expect(page.getByTestId('header-sync-panel').getByRole('status')).toContainText('Synced in', {
-      timeout: 200_000,
+      timeout: 400_000,
     });
     await app.evaluate(({ Menu }) => Menu.getApplicationMenu()?.getMenuItemById('settings')?.click());
     await expect(page.getByRole('heading', { name: 'Connections' })).toBeVisible();

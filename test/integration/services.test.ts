@@ -59,14 +59,35 @@ describe('services', () => {
       closed: 1,
     });
 
-    // Survey definitions first (the per-scale views need them), then the tree and the presses.
-    expect(events[0]).toMatchObject({ stream: 'v2:surveys', phase: 'running' });
-    expect(events.find((e) => !['v2:surveys', 'v2:questions'].includes(e.stream))).toMatchObject({
-      stream: 'v2:experience-points',
-      phase: 'running',
-    });
+    // The demo is a profile like any other: the tree, the presses, every other v2 resource and the v1 side, then
+    // the check against the emulator's aggregated counts.
+    expect(events[0]).toMatchObject({ stream: 'v2:experience-points', phase: 'running' });
+    const db = new Database(join(dir, 'demo.sqlite'), { readonly: true });
+    for (const table of [
+      'v2_survey',
+      'v2_followup_feedback',
+      'v2_text_feedback',
+      'v2_alert',
+      'v2_demographics',
+      'v2_user',
+      'v1_survey',
+      'v1_press',
+    ])
+      expect(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get(), table).toBeGreaterThan(0);
+    db.close();
+    expect(events.at(-1)).toMatchObject({ stream: 'verify', phase: 'done' });
+    const check = await services.handlers['sync:lastVerification']({});
+    if (!check.ok || !check.value) throw new Error('no verification was kept');
+    expect(check.value.verification).toMatchObject({ mismatchCount: 0 });
+    expect(check.value.verification.localTotal).toBe(check.value.verification.serviceTotal);
     const feedback = events.filter((e) => e.stream === 'v2:button-feedbacks');
-    expect(feedback.at(-1)).toMatchObject({ phase: 'done', fraction: 1, items: result.value.feedbackCount });
+    expect(feedback.at(-1)).toMatchObject({ phase: 'done', fraction: 1 });
+    // Newest first: the recent window, then the history before it; on a first sync the two are disjoint, so
+    // what both received adds up to the presses held.
+    const received = events
+      .filter((e) => (e.stream === 'v2:button-feedbacks' || e.stream === 'v2:history') && e.phase === 'done')
+      .reduce((n, e) => n + e.items, 0);
+    expect(received).toBe(result.value.feedbackCount);
     const fractions = feedback.map((e) => e.fraction ?? 0);
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b)); // never goes backwards
 

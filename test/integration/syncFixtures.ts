@@ -181,7 +181,14 @@ export function requestCounter(baseUrl: string): () => Promise<number> {
 export async function revokingProxy(
   target: string,
   allowFeedbackPages: number,
-): Promise<{ url: string; revoked: () => boolean; restore: () => void; close: () => Promise<void> }> {
+): Promise<{
+  url: string;
+  revoked: () => boolean;
+  /** Refuses every request from now on, as a revoked token would be. */
+  revoke: () => void;
+  restore: () => void;
+  close: () => Promise<void>;
+}> {
   let feedbackPages = 0;
   let revoked = false;
   const self = (): string => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -222,6 +229,9 @@ export async function revokingProxy(
   return {
     url: self(),
     revoked: () => revoked,
+    revoke: () => {
+      revoked = true;
+    },
     restore: () => {
       revoked = false;
       feedbackPages = Number.NEGATIVE_INFINITY;

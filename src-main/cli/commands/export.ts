@@ -1,4 +1,5 @@
-// `feedback-desk export`: the same selection as `query`, written as a chart (PNG, SVG, PDF) or rows (CSV, XLSX).
+// `feedback-desk export`: the same selection as `query`, written as a chart (PNG, SVG, PDF) or rows (CSV, XLSX) —
+// an adapter over app/exportService.ts, whose captions the app's exports carry too.
 import {
   chartFormats,
   tableFormats,
@@ -7,15 +8,12 @@ import {
   type TableFormat,
   type TrendGrain,
 } from '#shared/contract.ts';
-import { comparisonWords, describeFilters } from '#shared/charts/exportWords.ts';
 import { querySpecProblem } from '../../analytics/query.ts';
-import { appInfo } from '../../export/appInfo.ts';
-import { chartFile, tableFile, type Caption } from '../../export/exportFiles.ts';
-import { queryTable, storeNames } from '../../export/queryTable.ts';
-import { ChartUnavailableError, chartKinds, storeChart, type ChartKind } from '../../export/storeCharts.ts';
+import { chartFromStore, rowsFromStore } from '../../app/exportService.ts';
+import { readFileAsync } from '../../app/storeService.ts';
+import { ChartUnavailableError, chartKinds, type ChartKind } from '../../export/storeCharts.ts';
 import { ExportPathError, checkExportPath, writeExportFile } from '../../export/writeExport.ts';
 import { defaultStorePath } from '../../paths.ts';
-import { openStore } from '../../store/db.ts';
 import { UsageError } from '../args.ts';
 import { optBool, optInt, optString, type CliCommand } from '../command.ts';
 import { query, readSpecOption, specFromOptions } from './query.ts';
@@ -108,67 +106,32 @@ export const exportCommand: CliCommand = {
     } catch (error) {
       fail(error);
     }
-    const store = openStore(optString(options, 'db') ?? defaultStorePath('default', io.env), {
-      mustExist: true,
-    });
+    const ratio: PixelRatio =
+      optInt(options, 'pixel-ratio') === 3 ? 3 : optInt(options, 'pixel-ratio') === 2 ? 2 : 1;
+    const made = await readFileAsync(
+      optString(options, 'db') ?? defaultStorePath('default', io.env),
+      (store) =>
+        (isChartFormat(format)
+          ? chartFromStore(store, {
+              kind: kind ?? 'trend',
+              format,
+              spec,
+              side: optString(options, 'side') === 'highlights' ? 'highlight' : 'painPoint',
+              grain: trendGrains.find((g) => spec.groupBy.includes(g)) ?? 'day',
+              width: optInt(options, 'width') ?? 1600,
+              height: optInt(options, 'height') ?? 900,
+              pixelRatio: ratio,
+            })
+          : rowsFromStore(store, spec, format as TableFormat, { bom: optBool(options, 'bom') })
+        ).catch(fail),
+    );
+    let path: string;
     try {
-      const names = storeNames(store.db);
-      const last = store.syncRuns.last('done');
-      const dataAsOf = last ? (last.finishedAt ?? last.startedAt) : null;
-      let bytes: Buffer;
-      let what: string;
-      try {
-        if (isChartFormat(format)) {
-          const chart = storeChart(store.db, kind ?? 'trend', spec.filter, names, {
-            side: optString(options, 'side') === 'highlights' ? 'highlight' : 'painPoint',
-            grain: trendGrains.find((g) => spec.groupBy.includes(g)) ?? 'day',
-          });
-          const caption: Caption = {
-            title: chart.title,
-            filters: describeFilters(chart.filter, names),
-            dataAsOf,
-            app: appInfo(),
-          };
-          const ratio: PixelRatio =
-            optInt(options, 'pixel-ratio') === 3 ? 3 : optInt(options, 'pixel-ratio') === 2 ? 2 : 1;
-          const size = {
-            width: optInt(options, 'width') ?? 1600,
-            height: optInt(options, 'height') ?? 900,
-            pixelRatio: ratio,
-          };
-          bytes = await chartFile(chart.option, caption, format, size);
-          what =
-            format === 'png'
-              ? `${size.width * ratio}×${size.height * ratio} PNG`
-              : `${size.width}×${size.height} ${format.toUpperCase()}`;
-        } else {
-          const table = queryTable(store.db, 'Rows', spec);
-          const caption: Caption = {
-            title: 'Rows',
-            filters: describeFilters(
-              spec.filter,
-              names,
-              spec.comparison ? { comparison: comparisonWords(spec.comparison) } : {},
-            ),
-            dataAsOf,
-            app: appInfo(),
-          };
-          bytes = await tableFile(table, format as TableFormat, caption, { bom: optBool(options, 'bom') });
-          what = `${table.rows.length} rows, ${format.toUpperCase()}`;
-        }
-      } catch (error) {
-        return fail(error);
-      }
-      let path: string;
-      try {
-        path = writeExportFile(out, bytes, { force });
-      } catch (error) {
-        return fail(error);
-      }
-      io.stdout.write(`Wrote ${path} (${what}).\n`);
-      return 0;
-    } finally {
-      store.close();
+      path = writeExportFile(out, made.bytes, { force });
+    } catch (error) {
+      return fail(error);
     }
+    io.stdout.write(`Wrote ${path} (${made.what}).\n`);
+    return 0;
   },
 };

@@ -1,4 +1,5 @@
-// `feedback-desk query`: any QuerySpec (a file, standard input, or the shortcut options) from the local store, as JSON or CSV.
+// `feedback-desk query`: any QuerySpec (a file, standard input, or the shortcut options) from the local store, as JSON
+// or CSV — an adapter over app/queryService.ts, which answers the app's queries too.
 import { readFileSync } from 'node:fs';
 import {
   checkCommandArgs,
@@ -10,9 +11,8 @@ import {
   type QuerySpec,
 } from '#shared/contract.ts';
 import { neutraliseCell } from '../../export/tableCsv.ts';
-import { runQuery } from '../../analytics/query.ts';
+import { queryFile } from '../../app/queryService.ts';
 import { defaultStorePath } from '../../paths.ts';
-import { openStore, storeFailure } from '../../store/db.ts';
 import { migrationLine } from '../migrationLine.ts';
 import { UsageError } from '../args.ts';
 import { optBool, optString } from '../command.ts';
@@ -244,18 +244,10 @@ export const query: CliCommand = {
     if (optBool(options, 'include-misuse') && optString(options, 'spec'))
       throw new UsageError("option '--include-misuse' cannot be combined with '--spec'");
     const format = optString(options, 'format') === 'csv' ? 'csv' : 'json';
-    const store = openStore(optString(options, 'db') ?? defaultStorePath('default', io.env), {
-      mustExist: true,
+    const rows = queryFile(optString(options, 'db') ?? defaultStorePath('default', io.env), spec, {
       onMigration: migrationLine(io.stderr),
     });
-    try {
-      const rows = runQuery(store.db, spec);
-      io.stdout.write(formatRows(rows, format));
-      return 0;
-    } catch (error) {
-      throw storeFailure(error, store.path);
-    } finally {
-      store.close();
-    }
+    io.stdout.write(formatRows(rows, format));
+    return 0;
   },
 };

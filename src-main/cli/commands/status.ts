@@ -1,29 +1,17 @@
-// `feedback-desk status`: what the local store holds and, per stream, the last sync, rows, lag and last error.
-import { existsSync } from 'node:fs';
-import { describePresses, pressTotals } from '../../analytics/pressTotals.ts';
+// `feedback-desk status`: what the local store holds and, per stream, the last sync, rows, lag and last error — an
+// adapter over the application layer (app/statusService.ts, app/storeService.ts).
+import { describePresses } from '../../analytics/pressTotals.ts';
+import { storeStatus } from '../../app/statusService.ts';
+import { checkFileIfAny, readFile } from '../../app/storeService.ts';
+import { verificationSentence } from '../../app/syncOutcome.ts';
 import { defaultStorePath } from '../../paths.ts';
 import { failures } from '../../core/failures.ts';
-import { checkStoreInThread } from '../../store/checkStore.ts';
-import { openStore, storeFailure, storePathProblem } from '../../store/db.ts';
 import { migrationLine } from '../migrationLine.ts';
-import { parseCursor } from '../../sync/plan.ts';
-import { syncRunning } from '../../sync/syncLock.ts';
 import { optBool, optString } from '../command.ts';
 import type { CliCommand } from '../command.ts';
 import { formatDuration } from '../syncProgress.ts';
 
 const number = (n: number): string => n.toLocaleString('en-US');
-
-/** Where a checkpoint stands, in words. */
-function cursorState(cursor: unknown): string {
-  const c = parseCursor(cursor);
-  if (!c) {
-    const kind = cursor && typeof cursor === 'object' && 'kind' in cursor ? String(cursor.kind) : null;
-    return kind ?? 'stored';
-  }
-  if (c.complete) return `complete through ${c.to}`;
-  return `${c.mode === 'replace' ? 'replacing' : 'at'} ${c.windowStart}..${c.windowEnd} offset ${c.offset}`;
-}
 
 export const status: CliCommand = {
   name: 'status',
@@ -44,89 +32,62 @@ export const status: CliCommand = {
   ],
   async run(options, io) {
     const path = optString(options, 'db') ?? defaultStorePath('default', io.env);
-    const check =
-      optBool(options, 'check') && existsSync(path) && !storePathProblem(path)
-        ? await checkStoreInThread(path)
-        : null;
+    const check = optBool(options, 'check') ? await checkFileIfAny(path) : null;
     if (check && !check.ok) {
       io.stdout.write(`Store: ${path}\nCheck: ${check.message}\n`);
       return 1;
     }
-    const store = openStore(path, { mustExist: true, onMigration: migrationLine(io.stderr) });
-    try {
-      const now = Date.now();
-      const holder = syncRunning(path);
-      const lastRun = store.syncRuns.last();
-      const lastDone = store.syncRuns.last('done');
-      const streams = store.syncStreams.all().map((s) => {
-        // 'running' with nobody holding the lock: the process was killed (the next sync records it so).
-        const state = s.lastStatus === 'running' && !holder ? 'interrupted' : s.lastStatus;
-        const lagSeconds = s.newestDataAt ? Math.max(0, (now - Date.parse(s.newestDataAt)) / 1000) : null;
-        return { ...s, lastStatus: state, lagSeconds };
-      });
-      const checkpoints = store.checkpoints.all().map((c) => ({
-        stream: c.stream,
-        updatedAt: c.updatedAt,
-        state: cursorState(c.cursor),
-      }));
-      const totals = pressTotals(store.db); // v2 presses, or v1's in a store without any (as queries count)
-      const report = {
-        storePath: path,
-        ...(check ? { check: { ok: true, seconds: check.seconds } } : {}),
-        syncing: holder ? { pid: holder.pid, host: holder.host, startedAt: holder.startedAt } : null,
-        treeItems: totals.treeItems,
-        presses: { source: totals.source, total: totals.presses, withoutMisuse: totals.withoutMisuse },
-        buttonFeedbacks: store.buttonFeedback.total(),
-        buttonFeedbacksWithoutMisuse: store.buttonFeedback.total({ includeMisuse: false }),
-        lastSync: lastDone ? { baseUrl: lastDone.baseUrl, finishedAt: lastDone.finishedAt } : null,
-        lastRun: lastRun
-          ? {
-              status: lastRun.status === 'running' && !holder ? 'interrupted' : lastRun.status,
-              startedAt: lastRun.startedAt,
-              finishedAt: lastRun.finishedAt,
-              itemsReceived: lastRun.itemsReceived,
-              error: lastRun.error,
-            }
-          : null,
-        streams,
-        checkpoints,
-      };
-      if (optBool(options, 'json')) {
-        io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-        return 0;
-      }
-      const lines = [
-        `Store: ${path}`,
-        ...(check ? [`Check: sound (quick_check in ${check.seconds.toFixed(1)} s)`] : []),
-        `Tree items: ${number(totals.treeItems)}; ${describePresses(totals)}, ${number(totals.withoutMisuse)} without misuse`,
-        holder
-          ? `A sync is running now (process ${holder.pid} on ${holder.host}, started ${holder.startedAt}).`
-          : `Last finished sync: ${lastDone ? `${lastDone.finishedAt} from ${lastDone.baseUrl}` : 'never'}`,
-      ];
-      if (!holder && lastRun && lastRun.id !== lastDone?.id)
-        lines.push(
-          `Last run: ${report.lastRun?.status} (started ${lastRun.startedAt})${lastRun.error ? `: ${lastRun.error}` : ''}`,
-        );
-      for (const s of streams) {
-        const parts = [
-          `last sync ${s.lastFinishedAt ?? s.lastStartedAt} (${s.lastStatus})`,
-          s.lastSuccessAt && s.lastStatus !== 'done' ? `last success ${s.lastSuccessAt}` : '',
-          s.rowsHeld !== null ? `${number(s.rowsHeld)} rows` : '',
-          s.newestDataAt && s.lagSeconds !== null
-            ? `newest data ${s.newestDataAt} (lag ${formatDuration(s.lagSeconds)})`
-            : '',
-          s.lastError ? `last error: ${s.lastError}` : 'no error',
-        ].filter(Boolean);
-        lines.push(`Stream ${s.stream}: ${parts.join('; ')}`);
-      }
-      for (const c of checkpoints) lines.push(`Checkpoint ${c.stream}: ${c.state} (updated ${c.updatedAt})`);
-      if (store.readOnly) lines.push(failures.readOnly(path, store.readOnly));
-      io.stdout.write(`${lines.join('\n')}\n`);
+    const st = readFile(path, (store) => storeStatus(store, Date.now()), {
+      onMigration: migrationLine(io.stderr),
+    });
+    const { totals, syncing: holder, streams, checkpoints } = st;
+    const report = {
+      storePath: path,
+      ...(check ? { check: { ok: true, seconds: check.seconds } } : {}),
+      syncing: st.syncing,
+      treeItems: st.treeItems,
+      presses: st.presses,
+      buttonFeedbacks: st.buttonFeedbacks,
+      buttonFeedbacksWithoutMisuse: st.buttonFeedbacksWithoutMisuse,
+      lastSync: st.lastSync,
+      lastRun: st.lastRun,
+      streams,
+      checkpoints,
+      verification: st.verification,
+    };
+    if (optBool(options, 'json')) {
+      io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       return 0;
-    } catch (error) {
-      throw storeFailure(error, path); // damage met by a read, said as such
-    } finally {
-      store.close();
     }
+    const lines = [
+      `Store: ${path}`,
+      ...(check ? [`Check: sound (quick_check in ${check.seconds.toFixed(1)} s)`] : []),
+      `Tree items: ${number(totals.treeItems)}; ${describePresses(totals)}, ${number(totals.withoutMisuse)} without misuse`,
+      holder
+        ? `A sync is running now (process ${holder.pid} on ${holder.host}, started ${holder.startedAt}).`
+        : `Last finished sync: ${st.lastSync ? `${st.lastSync.finishedAt} from ${st.lastSync.baseUrl}` : 'never'}`,
+    ];
+    if (!holder && st.lastRun && st.lastRunDiffers)
+      lines.push(
+        `Last run: ${st.lastRun.status} (started ${st.lastRun.startedAt})${st.lastRun.error ? `: ${st.lastRun.error}` : ''}`,
+      );
+    for (const s of streams) {
+      const parts = [
+        `last sync ${s.lastFinishedAt ?? s.lastStartedAt} (${s.lastStatus})`,
+        s.lastSuccessAt && s.lastStatus !== 'done' ? `last success ${s.lastSuccessAt}` : '',
+        s.rowsHeld !== null ? `${number(s.rowsHeld)} rows` : '',
+        s.newestDataAt && s.lagSeconds !== null
+          ? `newest data ${s.newestDataAt} (lag ${formatDuration(s.lagSeconds)})`
+          : '',
+        s.lastError ? `last error: ${s.lastError}` : 'no error',
+      ].filter(Boolean);
+      lines.push(`Stream ${s.stream}: ${parts.join('; ')}`);
+    }
+    for (const c of checkpoints) lines.push(`Checkpoint ${c.stream}: ${c.state} (updated ${c.updatedAt})`);
+    if (st.verification)
+      lines.push(`${verificationSentence(st.verification.verification)} (${st.verification.checkedAt})`);
+    if (st.readOnly) lines.push(failures.readOnly(path, st.readOnly));
+    io.stdout.write(`${lines.join('\n')}\n`);
+    return 0;
   },
 };

@@ -1,20 +1,26 @@
 // `feedback-desk sync`: pull v2 and/or v1 into the local store — resumable, incremental, one sync per file — with a
-// live progress display per stream.
-import { describePresses } from '../../analytics/pressTotals.ts';
-import { ApiError } from '../../api/errors.ts';
-import { describeNetwork, proxyFromEnv } from '../../api/network.ts';
+// live progress display per stream. An adapter over the application layer: the same sync service (app/syncService.ts)
+// and outcome sentences (app/syncOutcome.ts) as the app's Sync now.
+import { createNetworkFetch, describeNetwork, proxyFromEnv } from '../../api/network.ts';
 import { parseLocalDate } from '../../core/localTime.ts';
+import { checkBeforeRebuild } from '../../app/storeService.ts';
+import {
+  streamLines,
+  syncCancelled,
+  syncTotals,
+  verificationSentence,
+  windowLines,
+} from '../../app/syncOutcome.ts';
+import { runTargetSync } from '../../app/syncService.ts';
 import { v2TokenEnvVar } from '../../credentials/credentialStore.ts';
 import type { CredentialStore } from '../../credentials/credentialStore.ts';
 import { createKeytarStore } from '../../credentials/keytarStore.ts';
 import { findV1Credentials } from '../../credentials/v1Credentials.ts';
 import { findV2Token } from '../../credentials/v2Token.ts';
 import { defaultStorePath } from '../../paths.ts';
-import { checkStoreInThread, setAsideIfDamaged } from '../../store/checkStore.ts';
-import type { SourceChoice, StreamOutcome } from '../../sync/orchestrator.ts';
-import { addDays } from '../../sync/plan.ts';
-import { runSyncInThread } from '../../sync/syncRunner.ts';
-import type { SyncRequest } from '../../sync/syncRunner.ts';
+import type { ProfileSecrets } from '../../profiles/connections.ts';
+import { checkStoreInThread } from '../../store/checkStore.ts';
+import type { SourceChoice } from '../../sync/orchestrator.ts';
 import { UsageError } from '../args.ts';
 import { loadProfile } from '../profileOption.ts';
 import { baseUrlOption, optBool, optInt, optString } from '../command.ts';
@@ -38,8 +44,6 @@ function scopeOption(raw: string | undefined): number[] | undefined {
     );
   return parts.map(Number);
 }
-
-const number = (n: number): string => n.toLocaleString('en-US');
 
 export interface SyncCommandDeps {
   createCredentialStore?: () => CredentialStore;
@@ -116,6 +120,12 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         description: 'check the data file first; when damaged, set it aside and sync everything again',
       },
       {
+        name: 'skip-check',
+        type: 'boolean',
+        description:
+          "skip SQLite's quick check of the whole data file after a finished sync (it reads every page: seconds on a big file)",
+      },
+      {
         name: 'trailing-days',
         type: 'integer',
         valueName: 'N',
@@ -160,19 +170,7 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       // The proxy for this address from the environment (a bad HTTPS_PROXY is said before anything starts).
       const network = proxyFromEnv(baseUrl, io.env);
       const display = createProgressDisplay(io);
-      const request: SyncRequest = {
-        dbPath,
-        baseUrl,
-        source,
-        network,
-        ...(since ? { since } : {}),
-        ...(until ? { until } : {}),
-        ...(scope ? { scope } : {}),
-        ...(optBool(options, 'full') ? { full: true } : {}),
-        ...(trailingDays !== undefined ? { trailingDays } : {}),
-        ...(pageSize ? { pageSize } : {}),
-        ...(deps.now ? { now: deps.now().toISOString() } : {}),
-      };
+      const secrets: ProfileSecrets = { v2Token: null, v1: null };
       if (profile) {
         const { v2Token, v1 } = profile.secrets;
         if (source !== 'v1' && !v2Token)
@@ -181,98 +179,75 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
           );
         if (source !== 'v2' && !v1)
           throw new UsageError(`the profile '${profile.name}' has no v1 credentials stored; use --source v2`);
-        if (source !== 'v1' && v2Token) request.v2 = { token: v2Token };
-        if (source !== 'v2' && v1) request.v1 = { clientId: v1.clientId, token: v1.token };
+        if (source !== 'v1') secrets.v2Token = v2Token;
+        if (source !== 'v2') secrets.v1 = v1;
       } else {
         if (source !== 'v1')
-          request.v2 = { token: (await findV2Token({ store: credentials, env: io.env, baseUrl })).token };
+          secrets.v2Token = (await findV2Token({ store: credentials, env: io.env, baseUrl })).token;
         if (source !== 'v2') {
           const v1 = await findV1Credentials({ store: credentials, env: io.env, baseUrl });
-          request.v1 = { clientId: v1.clientId, token: v1.token };
+          secrets.v1 = { clientId: v1.clientId, token: v1.token };
         }
       }
 
-      if (optBool(options, 'rebuild')) {
-        // Set aside only what a check found damaged; a file that cannot be read or moved stops here, unchanged.
-        const rebuild = await setAsideIfDamaged(dbPath);
-        if (rebuild.outcome === 'unreadable' || rebuild.outcome === 'stuck') throw new Error(rebuild.message);
-        io.stdout.write(`${rebuild.message}\n`);
-      }
+      if (optBool(options, 'rebuild')) io.stdout.write(`${await checkBeforeRebuild(dbPath)}\n`);
       io.stdout.write(`Syncing ${baseUrl} (${source === 'both' ? 'v2 and v1' : source}) into ${dbPath}\n`);
       if (optBool(options, 'verbose')) io.stdout.write(`${describeNetwork(network, baseUrl)}\n`);
       try {
-        const { summary, error } = await runSyncInThread(request, {
-          signal: io.signal,
-          onProgress: (p) => display.update(p),
-          onRetry: (r) =>
-            display.note(
-              `${r.rateLimited ? 'rate limited' : `retrying (${r.reason})`}: waiting ${Math.ceil(r.delayMs / 1000)} s`,
-            ),
-          onPace: (p) => {
-            if (p.delayMs >= 1000)
+        // The same service the app's Sync now runs: the probe, the sync on its thread, the check, the outcome.
+        const outcome = await runTargetSync(
+          { profile: profile?.name ?? null, baseUrl, storePath: dbPath, secrets },
+          {
+            source,
+            ...(since ? { since } : {}),
+            ...(until ? { until } : {}),
+            ...(scope ? { scope } : {}),
+            ...(optBool(options, 'full') ? { full: true } : {}),
+            ...(trailingDays !== undefined ? { trailingDays } : {}),
+            ...(pageSize ? { pageSize } : {}),
+            ...(deps.now ? { now: deps.now } : {}),
+            fetch: createNetworkFetch(network),
+            network: () => network,
+            signal: io.signal,
+            onProgress: (p) => display.update(p),
+            onRetry: (r) =>
               display.note(
-                `pacing: ${p.remaining} of ${p.limit} requests left this hour, waiting ${formatDuration(p.delayMs / 1000)}`,
-              );
+                `${r.rateLimited ? 'rate limited' : `retrying (${r.reason})`}: waiting ${Math.ceil(r.delayMs / 1000)} s`,
+              ),
+            onPace: (p) => {
+              if (p.delayMs >= 1000)
+                display.note(
+                  `pacing: ${p.remaining} of ${p.limit} requests left this hour, waiting ${formatDuration(p.delayMs / 1000)}`,
+                );
+            },
           },
-        });
+        );
         display.end();
+        const { summary } = outcome;
         // A failed stream is named by the part that failed (e.g. v2:experience-points); its error is said once, last.
-        for (const s of summary.streams)
-          io.stdout.write(
-            `${s.failedAt ?? s.stream}: ${s.status}, ${number(s.itemsReceived)} items received${s.rowsHeld !== null ? `, ${number(s.rowsHeld)} rows held` : ''} (${s.seconds.toFixed(1)} s)\n`,
-          );
-        // The days each source covered, and the presses held in them; an empty window says why.
-        for (const w of summary.windows)
-          io.stdout.write(
-            w.notice
-              ? `${w.source}: ${w.notice}\n`
-              : `${w.source}: covered ${w.from} to ${addDays(w.to, -1)}, ${number(w.presses)} presses in the store for those days\n`,
-          );
-        const total = `${describePresses(summary.totals)} in the store, ${number(summary.totals.treeItems)} tree items; ${summary.seconds.toFixed(1)} s.`;
-        if (summary.status === 'cancelled') {
-          io.stdout.write(
-            `Cancelled: ${total} The file is consistent; the next sync resumes where this one stopped.\n`,
-          );
+        if (summary)
+          for (const line of [...streamLines(summary), ...windowLines(summary)]) io.stdout.write(`${line}\n`);
+        if (outcome.status === 'cancelled') {
+          io.stdout.write(`Cancelled: ${summary ? `${syncTotals(summary)} ` : ''}${syncCancelled}\n`);
           return 130;
         }
-        if (summary.status === 'failed') throw failure(summary.streams, error, baseUrl);
-        io.stdout.write(`Done: ${total}\n`);
+        if (outcome.status === 'failed')
+          throw new Error(outcome.message ?? 'The sync failed.', { cause: outcome.error });
+        if (summary) io.stdout.write(`Done: ${syncTotals(summary)}\n`);
+        const { verification, verificationNote } = outcome.result;
+        if (verification) io.stdout.write(`${verificationSentence(verification)}\n`);
+        else if (verificationNote) io.stdout.write(`${verificationNote}\n`);
         // SQLite's quick check on a worker: damage in pages this run did not touch is found now, not by a query.
-        const after = await checkStoreInThread(dbPath);
-        if (after.verdict === 'damaged') throw new Error(after.message);
+        if (!optBool(options, 'skip-check')) {
+          const after = await checkStoreInThread(dbPath);
+          if (after.verdict === 'damaged') throw new Error(after.message);
+        }
         return 0;
       } finally {
         display.end();
       }
     },
   };
-}
-
-/**
- * The one message of a failed run: each failed stream's error once, prefixed with the part that failed (the first
- * failure is `error`, which keeps its kind for `explain`).
- */
-function failure(streams: readonly StreamOutcome[], error: Error | null, baseUrl: string): Error {
-  const failed = streams.filter((s) => s.status === 'failed');
-  const first = explain(error ?? new Error(failed[0]?.error ?? 'The sync failed.'), baseUrl);
-  const firstText = first instanceof Error ? first.message : String(first);
-  const lines = failed.map((s, i) => `${s.failedAt ?? s.stream} failed: ${i === 0 ? firstText : s.error}`);
-  return new Error(lines.length > 0 ? lines.join('\n') : firstText, { cause: error });
-}
-
-/** A refused token gets the way out added; everything else is already worded for the user. */
-function explain(error: unknown, baseUrl: string): unknown {
-  if (
-    error instanceof ApiError &&
-    error.kind === 'auth' &&
-    error.status === 401 &&
-    !error.message.includes('v1')
-  )
-    return new Error(
-      `${error.message} Everything fetched before is kept. Run 'feedback-desk login --base-url ${new URL(baseUrl).origin}' to store a new token, or set ${v2TokenEnvVar}.`,
-      { cause: error },
-    );
-  return error;
 }
 
 export const sync = createSyncCommand();

@@ -45,11 +45,12 @@ describe('sync against a website instead of the API', { timeout: 30_000 }, () =>
       FEEDBACK_DESK_V2_TOKEN: 't',
     });
     expect(out.code).toBe(1);
+    // Found by the sync service's first, quick request (the same probe the app's Sync now makes, so both say it alike).
     expect(out.stderr).toContain(
-      `${site.url} is not the service's API (it answered a web page for experience-points.json): check the service address. Nothing stored was changed.`,
+      `${site.url} is not the service's API (it answered a web page for token/introspect): check the service address. Nothing stored was changed.`,
     );
     expect(out.stdout + out.stderr).not.toMatch(/retrying|cut short|not valid JSON/);
-    // The tree's request fails and ends the v2 sync (the other resources wait for the tree): one request.
+    // The probe's request fails and nothing else is asked: one request.
     expect(site.requests()).toBe(1);
   });
 });

@@ -40,6 +40,8 @@ export function builtCli(): string {
 export interface WebModeOptions {
   /** A store synced beforehand (see syncedStore.ts); default a new one in the temp data folder. */
   storePath?: string;
+  /** More environment for the server (e.g. a private D-Bus session's address, for its keychain). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export async function startWebMode(options: WebModeOptions = {}): Promise<WebMode> {
@@ -50,7 +52,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     [cli, 'serve', '--no-open', '--port', '0', ...(options.storePath ? ['--db', options.storePath] : [])],
     {
       cwd: projectRoot,
-      env: { ...process.env, FEEDBACK_DESK_DATA_DIR: dataDir },
+      env: { ...process.env, ...options.env, FEEDBACK_DESK_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
