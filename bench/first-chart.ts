@@ -3,12 +3,16 @@
 // measures from the page's navigation start to the first chart ECharts has finished drawing
 // (`[data-rendered="true"] canvas`); then the same page is loaded again in that process (warm).
 // The page opens on the app's own first view; --view=NAME opens that view's address instead (#/NAME), e.g. while
-// the first view draws no chart. Options: --db=PATH (a demo store synced before: reused; a missing file is synced there through the app's own
+// the first view draws no chart. --connect=SIZE (tiny, small, demo, large) measures a first connect instead: an
+// emulator world of that size on loopback, the first screen's Connect form, then from "Save and use" to the first
+// Overview chart (newest first: while history still syncs) and to the end of the sync (the history banner gone and
+// "Sync now" back). Options: --db=PATH (a demo store synced before: reused; a missing file is synced there through the app's own
 // "Explore demo data" and kept), --runs=N (default 5). Without --db the store lives in a temp folder and is removed.
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startEmulator } from '../src-main/emulator/index.ts';
 import { startWebMode } from '../test/e2e/support/webMode.ts';
 
 const chartSelector = '[data-rendered="true"] canvas';
@@ -33,6 +37,41 @@ async function syncDemo(browser: Browser, storePath: string): Promise<number> {
     return (performance.now() - started) / 1000;
   } finally {
     await server.stop();
+  }
+}
+
+/** A first connect to an emulator world of `size`: seconds to the first Overview chart, and to the sync's end. */
+async function connectAndMeasure(browser: Browser, size: 'tiny' | 'small' | 'demo' | 'large'): Promise<void> {
+  const t0 = performance.now();
+  const emulator = await startEmulator({ size, seed: 1, port: 0, host: '127.0.0.1' });
+  console.log(`emulator world '${size}' ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const server = await startWebMode();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Connect your account' }).click();
+    await page.getByLabel('Profile name').fill('Bench');
+    await page.getByLabel('Service address').fill(emulator.url);
+    await page.getByLabel('v2 token').fill('demo-v2-token');
+    const started = performance.now();
+    await page.getByRole('button', { name: 'Save and use' }).click();
+    await page.locator(chartSelector).first().waitFor({ state: 'visible', timeout: 1_800_000 });
+    const chart = (performance.now() - started) / 1000;
+    const banner = await page
+      .getByTestId('history-coverage')
+      .getAttribute('data-complete-from')
+      .catch(() => null);
+    console.log(
+      `first Overview chart ${chart.toFixed(1)} s after "Save and use"${banner ? ` (history complete from ${banner})` : ''}`,
+    );
+    await page.getByTestId('header-sync').waitFor({ state: 'visible', timeout: 3_600_000 });
+    console.log(
+      `whole first sync (and its check) ended ${((performance.now() - started) / 1000).toFixed(1)} s after it`,
+    );
+    await page.close();
+  } finally {
+    await server.stop();
+    await emulator.close();
   }
 }
 
@@ -86,6 +125,20 @@ const fmt = (xs: number[]): string =>
   `median ${Math.round(median(xs))} ms (min ${Math.round(Math.min(...xs))}, max ${Math.round(Math.max(...xs))}; ${xs.map((x) => Math.round(x)).join(', ')})`;
 
 export async function run(args: string[]): Promise<void> {
+  const connect = option(args, 'connect');
+  if (connect === 'tiny' || connect === 'small' || connect === 'demo' || connect === 'large') {
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+    try {
+      await connectAndMeasure(browser, connect);
+    } finally {
+      await browser.close();
+    }
+    const load = existsSync('/proc/loadavg')
+      ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3)
+      : [];
+    if (load.length) console.log(`load average after the run: ${load.join(' ')}`);
+    return;
+  }
   const runs = Math.max(1, Number(option(args, 'runs') ?? 5));
   const view = option(args, 'view');
   const hash = view ? `#/${encodeURIComponent(view)}` : '';

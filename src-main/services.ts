@@ -12,6 +12,7 @@ import type { HandlerContext, ServicesDeps } from './handlers/context.ts';
 import { createFollowupHandlers } from './handlers/followups.ts';
 import { createPeopleHandlers } from './handlers/people.ts';
 import { createRankingHandlers } from './handlers/ranking.ts';
+import { createExplainHandlers } from './handlers/explain.ts';
 import { createReconciliationHandlers } from './handlers/reconciliation.ts';
 import { createSyncHandlers } from './handlers/sync.ts';
 import { dirname } from 'node:path';
@@ -19,6 +20,7 @@ import { createSessionStore } from './credentials/sessionStore.ts';
 import { createConnections } from './profiles/connections.ts';
 import { createProfileRegistry } from './profiles/registry.ts';
 import { createStoreReadiness, createStoreUpdateHandlers, waitingForStore } from './handlers/storeReady.ts';
+import { createDamageWatch } from './store/checkStore.ts';
 import { StoreError, openStore } from './store/db.ts';
 import type { Store } from './store/db.ts';
 
@@ -72,10 +74,14 @@ export function createServices(deps: ServicesDeps): Services {
   });
   void readiness.ready(storePath).catch(() => undefined); // said by the event and by every handler that waits
 
+  const damage = createDamageWatch();
   const ctx: HandlerContext = {
     deps,
+    damage,
     store() {
       if (closed) throw new StoreError('unusable', 'Feedback Desk is shutting down.');
+      const damaged = damage.damaged(storePath);
+      if (damaged) throw new StoreError('corrupt', damaged);
       if (!store && readiness.updating())
         throw new StoreError(
           'unusable',
@@ -125,6 +131,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...createPeopleHandlers(ctx),
     ...createReconciliationHandlers(ctx),
     ...createRankingHandlers(ctx),
+    ...createExplainHandlers(ctx),
     ...createConnectionsHandlers(ctx),
     ...createStoreUpdateHandlers(readiness, () => storePath),
   } satisfies Handlers;

@@ -87,6 +87,7 @@ export function whyNotWritable(error: unknown): string {
   const code = errorCode(error);
   if (code === 'EROFS' || code === 'SQLITE_READONLY_ROFS') return 'it is on a read-only disk';
   if (code === 'EACCES' || code === 'EPERM') return 'you may not write to its folder or to the file';
+  if (code.startsWith('SQLITE_READONLY')) return 'the file or its folder is read-only';
   return detail(error);
 }
 

@@ -47,6 +47,8 @@ export function createAppHandlers(ctx: HandlerContext): DomainHandlers<AppComman
         const rebuild = await rebuildFile(ctx.storePath(), {
           ...(ctx.deps.migrationsDir ? { migrationsDir: ctx.deps.migrationsDir } : {}),
         });
+        if (rebuild.outcome === 'set-aside' || rebuild.outcome === 'sound')
+          ctx.damage?.forget(ctx.storePath());
         if (rebuild.outcome === 'set-aside')
           return ok({ setAsidePath: rebuild.aside, message: rebuild.message });
         if (rebuild.outcome === 'sound') return ok({ setAsidePath: null, message: rebuild.message });

@@ -11,6 +11,7 @@ import type { ResolveNetwork } from '../api/network.ts';
 import type { Connections } from '../profiles/connections.ts';
 import type { ProfileRegistry } from '../profiles/registry.ts';
 import { StoreError } from '../store/db.ts';
+import type { DamageWatch } from '../store/checkStore.ts';
 import type { Store } from '../store/db.ts';
 import { SyncLockedError } from '../sync/syncLock.ts';
 
@@ -70,6 +71,8 @@ export interface HandlerContext {
   useStorePath(path: string): void;
   connections: Connections;
   profiles: ProfileRegistry;
+  /** Damage the check after a sync found (the store then answers the damage sentence until it is rebuilt). */
+  damage?: DamageWatch;
   /** The sync that is running, if any (one at a time). */
   sync: { running: RunningSync | null };
   emit<E extends EventName>(name: E, payload: Events[E]): void;

@@ -28,10 +28,14 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
   /** Runs one sync at a time; `sync:cancel` aborts it. */
   async function running(body: (signal: AbortSignal) => Promise<SyncOutcome>): Promise<SyncOutcome> {
     const controller = new AbortController();
+    const storePath = ctx.storePath();
     const work = body(controller.signal);
     ctx.sync.running = { controller, done: work.catch(() => undefined) };
     try {
-      return await work;
+      const outcome = await work;
+      // SQLite's quick check in the background, on a worker: damage is found before a query meets it.
+      if (outcome.status === 'done') void ctx.damage?.checkAfterSync(storePath, deps.migrationsDir);
+      return outcome;
     } finally {
       ctx.sync.running = null;
     }

@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import { failures, isDamage, whyNotReadable, whyNotWritable } from '../core/failures.ts';
 import { threadModuleUrl } from '../threadModule.ts';
 import { openReadOnly } from './access.ts';
-import { defaultMigrationsDir, equivalentChecksums, loadMigrations } from './migrate.ts';
+import { defaultMigrationsDir, equivalentChecksums, loadMigrations, type Migration } from './migrate.ts';
 
 /** PRAGMA application_id of a Feedback Desk file ("FDsk"), set by migration 0003. */
 export const feedbackDeskApplicationId = 0x4644736b;
@@ -79,7 +79,8 @@ export function checkStore(path: string, migrationsDir: string = defaultMigratio
     return unreadable(whyNotReadable(error));
   }
   if (header === 'empty') return sound();
-  if (header === 'not-sqlite') return damaged('its first bytes are not those of an SQLite database');
+  if (header === 'not-sqlite')
+    return damaged('it is not an SQLite database (its first bytes are damaged or missing)');
   if (header === 'foreign') return unreadable('it belongs to another application', failures.notOurs(path));
   let db: Database.Database | null = null;
   try {
@@ -106,7 +107,12 @@ export function checkStore(path: string, migrationsDir: string = defaultMigratio
 
 /** The first applied migration whose text is no longer this version's (as `migrate` refuses it), or null. */
 function editedMigration(db: Database.Database, migrationsDir: string): string | null {
-  const migrations = loadMigrations(migrationsDir);
+  let migrations: Migration[];
+  try {
+    migrations = loadMigrations(migrationsDir);
+  } catch {
+    return null; // an incomplete installation is said when the file is opened, not as damage here
+  }
   const rows = db.prepare('SELECT version, name, checksum FROM schema_migration ORDER BY version').all() as {
     version: number;
     name: string;
@@ -178,4 +184,26 @@ export async function setAsideIfDamaged(
   } catch (error) {
     return { outcome: 'stuck', message: failures.cannotSetAside(path, whyNotWritable(error)), check };
   }
+}
+
+/** Damage found by the quick check that follows each sync, per file, until that file is set aside. */
+export interface DamageWatch {
+  /** Checks `path` on a worker thread; resolves with the verdict once known (callers need not wait). */
+  checkAfterSync(path: string, migrationsDir?: string): Promise<StoreCheck>;
+  /** The damage sentence found for `path`, or null. */
+  damaged(path: string): string | null;
+  forget(path: string): void;
+}
+
+export function createDamageWatch(): DamageWatch {
+  const found = new Map<string, string>();
+  return {
+    async checkAfterSync(path, migrationsDir) {
+      const check = await checkStoreInThread(path, migrationsDir);
+      if (check.verdict === 'damaged') found.set(path, check.message);
+      return check;
+    },
+    damaged: (path) => found.get(path) ?? null,
+    forget: (path) => void found.delete(path),
+  };
 }

@@ -63,33 +63,7 @@ export interface OpenStoreOptions {
  * user-facing message.
  */
 export function openStore(path: string, options: OpenStoreOptions = {}): Store {
-  let readOnly: string | null = null;
-  if (path !== ':memory:') {
-    if (options.mustExist && !existsSync(path))
-      throw new StoreError(
-        'unusable',
-        `There is no data file at ${path} yet. Run 'feedback-desk sync' first, or give its path with --db.`,
-      );
-    const problem = storePathProblem(path);
-    if (problem) throw new StoreError('unusable', problem);
-    readOnly = storeNotWritable(path);
-    if (readOnly && !existsSync(path))
-      throw new StoreError('read-only', failures.cannotCreate(path, readOnly));
-    if (!readOnly) mkdirSync(dirname(path), { recursive: true });
-    // The header costs one read; a damaged or foreign file is refused before SQLite or a migration touches it.
-    let header: ReturnType<typeof checkHeader>;
-    try {
-      header = checkHeader(path);
-    } catch (error) {
-      throw new StoreError('unusable', failures.unreadable(path, whyNotReadable(error)));
-    }
-    if (header === 'not-sqlite') throw new StoreError('corrupt', failures.notAStore(path));
-    if (header === 'foreign')
-      throw new StoreError(
-        'unusable',
-        `${path} belongs to another application, not Feedback Desk. Choose another data file (--db).`,
-      );
-  }
+  const readOnly = path === ':memory:' ? null : refuseBeforeOpen(path, options.mustExist ?? false);
   let db: Database.Database;
   try {
     db = readOnly ? openReadOnly(path) : new Database(path, { fileMustExist: options.mustExist ?? false });
@@ -131,6 +105,38 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     },
   };
   return store;
+}
+
+/**
+ * Refuses, in one sentence, a path that cannot be a data file here before SQLite or a migration touches it (missing
+ * when it must exist, a folder, not creatable, unreadable, damaged header, another application's); answers why it
+ * cannot be written (null: it can; the folder is then created).
+ */
+function refuseBeforeOpen(path: string, mustExist: boolean): string | null {
+  if (mustExist && !existsSync(path))
+    throw new StoreError(
+      'unusable',
+      `There is no data file at ${path} yet. Run 'feedback-desk sync' first, or give its path with --db.`,
+    );
+  const problem = storePathProblem(path);
+  if (problem) throw new StoreError('unusable', problem);
+  const readOnly = storeNotWritable(path);
+  if (readOnly && !existsSync(path)) throw new StoreError('read-only', failures.cannotCreate(path, readOnly));
+  if (!readOnly) mkdirSync(dirname(path), { recursive: true });
+  // The header costs one read.
+  let header: ReturnType<typeof checkHeader>;
+  try {
+    header = checkHeader(path);
+  } catch (error) {
+    throw new StoreError('unusable', failures.unreadable(path, whyNotReadable(error)));
+  }
+  if (header === 'not-sqlite') throw new StoreError('corrupt', failures.notAStore(path));
+  if (header === 'foreign')
+    throw new StoreError(
+      'unusable',
+      `${path} belongs to another application, not Feedback Desk. Choose another data file (--db).`,
+    );
+  return readOnly;
 }
 
 /**

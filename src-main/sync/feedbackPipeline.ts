@@ -101,31 +101,25 @@ function phaseOf(o: FeedbackStreamOptions, start: FeedbackCursor): Phase {
   };
 }
 
+/** Where the phase starts: the stored cursor for the history, else the run planned from it (plan.ts). */
+function startOf(o: FeedbackStreamOptions, stream: string): FeedbackCursor {
+  const stored = parseCursor(o.store.checkpoints.get(stream));
+  if (o.phase === 'history' && stored) return stored;
+  return planRun(stored, {
+    ...{ source: o.sourceId, scope: o.scope, from: o.since, to: o.until, trailingDays: o.trailingDays },
+    ...(o.full ? { full: true } : {}),
+    ...(o.firstWindowFrom ? { firstWindowFrom: o.firstWindowFrom } : {}),
+  });
+}
+
 /** Runs the phase to its end (or to cancellation); throws ApiError or a store error on failure. */
 export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<FeedbackStreamResult> {
   const stream = buttonFeedbackStreamOf(o.scope);
-  const stored = parseCursor(o.store.checkpoints.get(stream));
-  const start =
-    o.phase === 'history' && stored
-      ? stored
-      : planRun(stored, {
-          source: o.sourceId,
-          scope: o.scope,
-          from: o.since,
-          to: o.until,
-          trailingDays: o.trailingDays,
-          ...(o.full ? { full: true } : {}),
-          ...(o.firstWindowFrom ? { firstWindowFrom: o.firstWindowFrom } : {}),
-        });
+  const start = startOf(o, stream);
   const phase = phaseOf(o, start);
   const result: FeedbackStreamResult = {
-    stream,
-    status: 'done',
-    itemsReceived: 0,
-    rowsInserted: 0,
-    rowsRemoved: 0,
-    pages: 0,
-    cursor: start,
+    ...{ stream, status: 'done', cursor: start },
+    ...{ itemsReceived: 0, rowsInserted: 0, rowsRemoved: 0, pages: 0 },
   };
   const tally = o.tally ?? { itemsReceived: 0, rowsInserted: 0, rowsRemoved: 0, pages: 0 };
   const batcher = createBatcher({

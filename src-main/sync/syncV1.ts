@@ -8,6 +8,7 @@ import type { Store } from '../store/db.ts';
 import { v1SurveyStream } from '../store/repos/v1StructureRepo.ts';
 import { addDays, utcDate } from './plan.ts';
 import { parseV1Cursor, periodHull, planSurvey, surveyWindows } from './v1Plan.ts';
+import { reportFailure } from './scheduler.ts';
 import { syncSurvey } from './v1Survey.ts';
 import type { SurveyPlan } from './v1Survey.ts';
 import { isKnownZone } from './v1Zones.ts';
@@ -59,6 +60,16 @@ export interface SyncV1Result {
   seconds: number;
 }
 
+type Counts = {
+  folders: number;
+  surveys: number;
+  windows: number;
+  itemsReceived: number;
+  pages: number;
+  alerts: number;
+};
+type Emit = (p: SyncProgress) => void;
+
 /** Runs one v1 sync. Resolves with status 'cancelled' when the signal fires; throws ApiError on other failures. */
 export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
   const { store, client, signal } = options;
@@ -66,158 +77,170 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
   const emit = options.onProgress ?? (() => undefined);
   const started = performance.now();
   const runId = store.syncRuns.start('v1', client.baseUrl);
-  const withSignal = signal ? { signal } : {};
   const source = options.sourceId ?? client.origin;
   const to = options.until ?? utcDate(now(), 2);
-  let from = options.since ?? to; // the account's first day once the surveys are known
   let window: SyncV1Result['window'] = null;
   let surveysInScope: SyncV1Result['surveyPeriods'] = [];
-  const counts = { folders: 0, surveys: 0, windows: 0, itemsReceived: 0, pages: 0, alerts: 0 };
-  let rowsWritten = 0; // presses stored by the windows of this run (replacing what those windows held)
+  const counts: Counts = { folders: 0, surveys: 0, windows: 0, itemsReceived: 0, pages: 0, alerts: 0 };
+  const written = { presses: 0 }; // presses stored by the windows of this run (replacing what those windows held)
   let stream = v1FoldersStream;
-  const finish = (status: 'done' | 'cancelled'): SyncV1Result => {
+  /** The run's record in sync_run (its presses afterwards, read from the store). */
+  const record = (status: 'done' | 'cancelled' | 'failed', error?: string): number => {
     const pressTotal = store.v1.presses.totalPresses();
     store.syncRuns.finish(runId, {
-      status,
-      itemsReceived: counts.itemsReceived,
-      rowsInserted: rowsWritten,
-      feedbackTotal: pressTotal,
+      ...{
+        status,
+        itemsReceived: counts.itemsReceived,
+        rowsInserted: written.presses,
+        feedbackTotal: pressTotal,
+      },
+      ...(error ? { error } : {}),
     });
-    return {
-      status,
-      ...counts,
-      pressTotal,
-      window,
-      surveyPeriods: surveysInScope,
-      seconds: (performance.now() - started) / 1000,
-    };
+    return pressTotal;
+  };
+  const finish = (status: 'done' | 'cancelled'): SyncV1Result => {
+    const pressTotal = record(status);
+    const seconds = (performance.now() - started) / 1000;
+    return { status, ...counts, pressTotal, window, surveyPeriods: surveysInScope, seconds };
   };
   const cancelled = (): ApiError => new ApiError('cancelled', 'The sync was cancelled.');
   try {
     // 1. Structure: the whole tree (cheap, a few calls) and the questions, replaced in one transaction.
-    emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
-    const folders = await walkFolderTree(client, withSignal);
-    const questions = await client.allQuestions(withSignal);
-    store.v1.structure.replaceStructure(folders, questions);
-    counts.folders = folders.length;
-    emit({ stream, phase: 'done', items: folders.length, pages: 1, fraction: 0 });
-
-    // 2. Surveys in scope, planned from their checkpoints.
+    const folders = await syncStructure(options, emit, counts);
+    // 2. Surveys in scope, planned from their checkpoints, then their windows.
     stream = v1SurveysStream;
-    const inScope = scopeFolders(folders, options.scope);
-    // Summed results allow 12 months per request; a window never asks for more.
-    const windowDays = Math.min(360, Math.max(1, Math.floor(options.windowDays ?? 180)));
-    const plans: SurveyPlan[] = [];
-    const surveys = store.v1.structure.surveys().filter((s) => inScope.has(s.folderKey));
-    for (const survey of surveys)
-      if (!isKnownZone(survey.timeZone))
-        throw new ApiError(
-          'invalid',
-          `Survey ${survey.surveyKey} has the time zone '${survey.timeZone.slice(0, 60)}', which Feedback Desk does not know. Update Feedback Desk.`,
-          { endpoint: 'folders' },
-        );
-    surveysInScope = surveys.map((s) => ({ timeZone: s.timeZone, periods: s.periods }));
-    if (options.since === undefined) from = accountFirstDay(surveys, to, now);
-    window = { from, to };
-    for (const survey of surveys) {
-      const cursor = planSurvey(parseV1Cursor(store.checkpoints.get(v1SurveyStream(survey.surveyKey))), {
-        source,
-        from,
-        to,
-        trailingDays: options.trailingDays ?? 3,
-      });
-      const hull = periodHull(survey.timeZone, survey.periods);
-      const range = {
-        start: hull && hull.from > cursor.from ? hull.from : cursor.from,
-        end: hull && hull.to < cursor.to ? hull.to : cursor.to,
-      };
-      plans.push({ survey, cursor, windows: surveyWindows(cursor, hull, windowDays), range });
-    }
-    counts.surveys = plans.length;
-    const totalWindows = Math.max(
-      1,
-      plans.reduce((n, p) => n + p.windows.length, 0),
-    );
-    const surveysStarted = performance.now();
-    const progress = (phase: SyncProgress['phase'], message?: string): SyncProgress => {
-      const seconds = (performance.now() - surveysStarted) / 1000;
-      return {
-        stream: v1SurveysStream,
-        phase,
-        items: counts.itemsReceived,
-        pages: counts.pages,
-        fraction: phase === 'done' ? 1 : Math.min(1, counts.windows / totalWindows),
-        ...(seconds > 0 ? { itemsPerSecond: Math.round(counts.itemsReceived / seconds) } : {}),
-        ...(message ? { message } : {}),
-      };
-    };
-    emit(progress('running'));
-    for (const plan of plans) {
-      if (signal?.aborted) throw cancelled();
-      try {
-        await syncSurvey(plan, {
-          store,
-          client,
-          ...withSignal,
-          rawOpenFeedback: options.rawOpenFeedback ?? false,
-          onPage: (items) => {
-            counts.itemsReceived += items;
-            counts.pages++;
-          },
-          onWindow: (w) => {
-            counts.windows++;
-            rowsWritten += w.presses;
-            emit(progress('running'));
-          },
-        });
-      } catch (error) {
-        // A survey removed at the service since the tree was read: its data goes with the next structure sync.
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-        emit(progress('running', `Survey ${plan.survey.surveyKey} is no longer at the service; skipped.`));
-      }
-    }
+    const planned = planSurveys(options, { folders, source, to, now });
+    surveysInScope = planned.surveyPeriods;
+    window = { from: planned.from, to };
+    counts.surveys = planned.plans.length;
+    await syncSurveys(options, planned.plans, { counts, written, emit });
     if (signal?.aborted) throw cancelled();
-    emit(progress('done'));
-
     // 3. Alerts of the scope (or the company root), from the planned start; upserted by key.
     stream = v1AlertsStream;
-    await syncAlerts(options, { from, to, source, folders: folders.map((f) => f.key) }, counts, emit);
+    await syncAlerts(
+      options,
+      { from: planned.from, to, source, folders: folders.map((f) => f.key) },
+      counts,
+      emit,
+    );
     if (signal?.aborted) throw cancelled();
     return finish('done');
   } catch (error) {
+    const say = (phase: 'cancelled' | 'failed', message: string): void =>
+      emit({ stream, phase, items: counts.itemsReceived, pages: counts.pages, fraction: null, message });
     if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) {
-      emit({
-        stream,
-        phase: 'cancelled',
-        items: counts.itemsReceived,
-        pages: counts.pages,
-        fraction: null,
-        message: 'Cancelled; the next sync resumes where this one stopped.',
-      });
+      say('cancelled', 'Cancelled; the next sync resumes where this one stopped.');
       return finish('cancelled');
     }
-    const message = error instanceof Error ? error.message : String(error);
-    emit({
-      stream,
-      phase: 'failed',
-      items: counts.itemsReceived,
-      pages: counts.pages,
-      fraction: null,
-      message,
-    });
-    try {
-      store.syncRuns.finish(runId, {
-        status: 'failed',
-        itemsReceived: counts.itemsReceived,
-        rowsInserted: rowsWritten,
-        feedbackTotal: store.v1.presses.totalPresses(),
-        error: message,
-      });
-    } catch {
-      // The store itself may be what failed (disk full): the original error is the one to report.
-    }
-    throw error;
+    throw reportFailure(
+      error,
+      (message) => say('failed', message),
+      (message) => record('failed', message),
+    );
   }
+}
+
+/** The folder tree and the questions, replaced in one transaction; the folders. */
+async function syncStructure(options: SyncV1Options, emit: Emit, counts: Counts) {
+  const { store, client, signal } = options;
+  const withSignal = signal ? { signal } : {};
+  emit({ stream: v1FoldersStream, phase: 'running', items: 0, pages: 0, fraction: 0 });
+  const folders = await walkFolderTree(client, withSignal);
+  const questions = await client.allQuestions(withSignal);
+  store.v1.structure.replaceStructure(folders, questions);
+  counts.folders = folders.length;
+  emit({ stream: v1FoldersStream, phase: 'done', items: folders.length, pages: 1, fraction: 0 });
+  return folders;
+}
+
+/** Every survey in scope with its windows, planned from its checkpoint; the run's first day. */
+function planSurveys(
+  options: SyncV1Options,
+  at: {
+    folders: readonly { key: number; parentKey: number | null }[];
+    source: string;
+    to: string;
+    now: () => Date;
+  },
+): { plans: SurveyPlan[]; from: string; surveyPeriods: SyncV1Result['surveyPeriods'] } {
+  const inScope = scopeFolders(at.folders, options.scope);
+  // Summed results allow 12 months per request; a window never asks for more.
+  const windowDays = Math.min(360, Math.max(1, Math.floor(options.windowDays ?? 180)));
+  const surveys = options.store.v1.structure.surveys().filter((s) => inScope.has(s.folderKey));
+  for (const survey of surveys)
+    if (!isKnownZone(survey.timeZone))
+      throw new ApiError(
+        'invalid',
+        `Survey ${survey.surveyKey} has the time zone '${survey.timeZone.slice(0, 60)}', which Feedback Desk does not know. Update Feedback Desk.`,
+        { endpoint: 'folders' },
+      );
+  // The account's first day once the surveys are known.
+  const from = options.since ?? accountFirstDay(surveys, at.to, at.now);
+  const plans = surveys.map((survey): SurveyPlan => {
+    const cursor = planSurvey(
+      parseV1Cursor(options.store.checkpoints.get(v1SurveyStream(survey.surveyKey))),
+      {
+        ...{ source: at.source, from, to: at.to },
+        trailingDays: options.trailingDays ?? 3,
+      },
+    );
+    const hull = periodHull(survey.timeZone, survey.periods);
+    const range = {
+      start: hull && hull.from > cursor.from ? hull.from : cursor.from,
+      end: hull && hull.to < cursor.to ? hull.to : cursor.to,
+    };
+    return { survey, cursor, windows: surveyWindows(cursor, hull, windowDays), range };
+  });
+  return { plans, from, surveyPeriods: surveys.map((s) => ({ timeZone: s.timeZone, periods: s.periods })) };
+}
+
+/** Every planned survey's windows, with progress over all of them; a survey gone from the service is skipped. */
+async function syncSurveys(
+  options: SyncV1Options,
+  plans: readonly SurveyPlan[],
+  run: { counts: Counts; written: { presses: number }; emit: Emit },
+): Promise<void> {
+  const { store, client, signal } = options;
+  const { counts, emit } = run;
+  const totalWindows = Math.max(
+    1,
+    plans.reduce((n, p) => n + p.windows.length, 0),
+  );
+  const started = performance.now();
+  const progress = (phase: SyncProgress['phase'], message?: string): SyncProgress => {
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      ...{ stream: v1SurveysStream, phase, items: counts.itemsReceived, pages: counts.pages },
+      fraction: phase === 'done' ? 1 : Math.min(1, counts.windows / totalWindows),
+      ...(seconds > 0 ? { itemsPerSecond: Math.round(counts.itemsReceived / seconds) } : {}),
+      ...(message ? { message } : {}),
+    };
+  };
+  emit(progress('running'));
+  for (const plan of plans) {
+    if (signal?.aborted) throw new ApiError('cancelled', 'The sync was cancelled.');
+    try {
+      await syncSurvey(plan, {
+        ...{ store, client, ...(signal ? { signal } : {}) },
+        rawOpenFeedback: options.rawOpenFeedback ?? false,
+        onPage: (items) => {
+          counts.itemsReceived += items;
+          counts.pages++;
+        },
+        onWindow: (w) => {
+          counts.windows++;
+          run.written.presses += w.presses;
+          emit(progress('running'));
+        },
+      });
+    } catch (error) {
+      // A survey removed at the service since the tree was read: its data goes with the next structure sync.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      emit(progress('running', `Survey ${plan.survey.surveyKey} is no longer at the service; skipped.`));
+    }
+  }
+  if (signal?.aborted) return;
+  emit(progress('done'));
 }
 
 /**

@@ -8,13 +8,14 @@ import type { V2Client } from '../api/v2/client.ts';
 import type { TreeItemV2 } from '../api/v2/records.ts';
 import type { Store } from '../store/db.ts';
 import { clientPageSource, threadPageSource } from './feedbackPages.ts';
-import type { V2ClientConfig } from './feedbackPages.ts';
+import type { PageSource, V2ClientConfig } from './feedbackPages.ts';
 import { historyStreamOf, runFeedbackStream } from './feedbackPipeline.ts';
 import type { FeedbackStreamOptions } from './feedbackPipeline.ts';
 import { createFeedbackWriter } from './feedbackWriter.ts';
 import type { FeedbackWriter } from './feedbackWriter.ts';
 import { resolveV2Window } from './history.ts';
 import { coverageOf, coverageProgress } from './coverage.ts';
+import { reportFailure } from './scheduler.ts';
 import { addDays, buttonFeedbackStreamOf } from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';
 
@@ -105,6 +106,14 @@ export function normaliseScope(
   return roots.filter((id) => !inside(id)).sort((a, b) => a - b);
 }
 
+type Totals = {
+  itemsReceived: number;
+  rowsInserted: number;
+  rowsRemoved: number;
+  pages: number;
+  experiencePointCount: number;
+};
+
 /** Runs one sync. Resolves with status 'cancelled' when the signal fires; throws ApiError on other failures. */
 export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
   const { store, client, signal } = options;
@@ -112,112 +121,121 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
   const emit = options.onProgress ?? (() => undefined);
   const started = performance.now();
   const runId = store.syncRuns.start('v2', client.baseUrl);
-  const totals = { itemsReceived: 0, rowsInserted: 0, rowsRemoved: 0, pages: 0, experiencePointCount: 0 };
+  const totals: Totals = {
+    itemsReceived: 0,
+    rowsInserted: 0,
+    rowsRemoved: 0,
+    pages: 0,
+    experiencePointCount: 0,
+  };
   let stream = experiencePointsStream;
   let window: SyncV2Result['window'] = null;
-  const finish = (status: 'done' | 'cancelled'): SyncV2Result => {
+  const record = (status: 'done' | 'cancelled' | 'failed', error?: string): number => {
     const feedbackTotal = store.buttonFeedback.total();
     store.syncRuns.finish(runId, {
-      status,
-      itemsReceived: totals.itemsReceived,
-      rowsInserted: totals.rowsInserted,
-      feedbackTotal,
+      ...{ status, itemsReceived: totals.itemsReceived, rowsInserted: totals.rowsInserted, feedbackTotal },
+      ...(error ? { error } : {}),
     });
-    return { status, ...totals, feedbackTotal, window, seconds: (performance.now() - started) / 1000 };
+    return feedbackTotal;
   };
-  const cancelled = (): SyncV2Result => {
-    emit({
-      stream,
-      phase: 'cancelled',
-      items: totals.itemsReceived,
-      pages: totals.pages,
-      fraction: null,
-      message: 'Cancelled; the next sync resumes where this one stopped.',
-    });
-    return finish('cancelled');
+  const finish = (status: 'done' | 'cancelled'): SyncV2Result => {
+    if (status === 'cancelled')
+      emit(ended(stream, 'cancelled', totals, 'Cancelled; the next sync resumes where this one stopped.'));
+    const feedbackTotal = record(status);
+    return { status, ...totals, feedbackTotal, window, seconds: (performance.now() - started) / 1000 };
   };
   // The writer thread starts while the tree is fetched: its start is a good part of a short run.
   let writerStarting: Promise<FeedbackWriter> | null = null;
   try {
     writerStarting = createFeedbackWriter(store, { thread: options.writerThread ?? true });
-    emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
-    const tree = await client.experiencePoints(signal ? { signal } : {});
-    store.tree.replace(tree);
-    totals.experiencePointCount = tree.length;
-    emit({ stream, phase: 'done', items: tree.length, pages: 1, fraction: 1 });
+    const tree = await fetchTree(options, emit, totals);
     const roots = normaliseScope(options.scope, tree);
     const sourceId = options.sourceId ?? client.origin;
     window = await resolveV2Window(store, client, {
+      ...{ now, source: sourceId, ...(signal ? { signal } : {}) },
       ...(options.since ? { since: options.since } : {}),
       ...(options.until ? { until: options.until } : {}),
-      now,
-      source: sourceId,
-      ...(signal ? { signal } : {}),
     });
     options.onWindow?.(window);
-    stream = 'v2:surveys'; // what the definitions' failure is named by, when the caller fetches them here
-    await options.beforeFeedbacks?.();
-
+    if (options.beforeFeedbacks) {
+      stream = 'v2:surveys'; // what the definitions' failure is named by (the caller fetches them here)
+      await options.beforeFeedbacks();
+      stream = experiencePointsStream;
+    }
     const writer = await writerStarting;
     writerStarting = null;
-    const threaded = options.clientConfig
-      ? await threadPageSource(options.clientConfig, {
-          ...(options.onRetry ? { onRetry: options.onRetry } : {}),
-          ...(options.onPace ? { onPace: options.onPace } : {}),
-        })
-      : null;
-    const pages = threaded ?? clientPageSource(client);
+    const pages = await pageSource(options);
     try {
-      const common: Omit<FeedbackStreamOptions, 'scope'> = {
-        store,
-        pages,
-        writer,
-        sourceId,
-        since: window.from,
-        until: window.to,
-        trailingDays: options.trailingDays ?? 3,
-        ...(options.full ? { full: true } : {}),
-        ...(options.firstWindowDays
-          ? { firstWindowFrom: addDays(window.to, -2 - options.firstWindowDays) }
-          : {}),
-        ...(options.pageSize ? { pageSize: options.pageSize } : {}),
-        ...(options.batchRows ? { batchRows: options.batchRows } : {}),
-        ...(signal ? { signal } : {}),
-        now,
-        onProgress: emit,
-        tally: totals,
-      };
+      const common = streamOptions(options, { pages, writer, sourceId, window, now, emit, totals });
       const status = await newestFirst(common, roots ?? [null], (s) => (stream = s));
-      if (status === 'cancelled') return cancelled();
+      if (status === 'cancelled') return finish('cancelled');
     } finally {
       await Promise.all([writer.close(), pages.close()]);
     }
     return finish('done');
   } catch (error) {
     if (writerStarting) void writerStarting.then((w) => w.close());
-    if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) return cancelled();
-    const message = error instanceof Error ? error.message : String(error);
-    emit({
-      stream,
-      phase: 'failed',
-      items: totals.itemsReceived,
-      pages: totals.pages,
-      fraction: null,
-      message,
-    });
-    try {
-      store.syncRuns.finish(runId, {
-        status: 'failed',
-        itemsReceived: totals.itemsReceived,
-        rowsInserted: totals.rowsInserted,
-        feedbackTotal: store.buttonFeedback.total(),
-        error: message,
-      });
-    } catch {
-      // The store itself may be what failed (disk full): the original error is the one to report.
-    }
-    throw error;
+    if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled'))
+      return finish('cancelled');
+    throw reportFailure(
+      error,
+      (message) => emit(ended(stream, 'failed', totals, message)),
+      (message) => record('failed', message),
+    );
   }
+}
+
+function ended(stream: string, phase: 'cancelled' | 'failed', totals: Totals, message: string): SyncProgress {
+  return { stream, phase, items: totals.itemsReceived, pages: totals.pages, fraction: null, message };
+}
+
+/** The experience-point tree, replaced whole (one request), with its progress. */
+async function fetchTree(options: SyncV2Options, emit: (p: SyncProgress) => void, totals: Totals) {
+  const stream = experiencePointsStream;
+  emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
+  const tree = await options.client.experiencePoints(options.signal ? { signal: options.signal } : {});
+  options.store.tree.replace(tree);
+  totals.experiencePointCount = tree.length;
+  emit({ stream, phase: 'done', items: tree.length, pages: 1, fraction: 1 });
+  return tree;
+}
+
+/** Where pages come from: a fetch thread of its own when the client's config is given (and it starts), else the client. */
+async function pageSource(options: SyncV2Options): Promise<PageSource> {
+  const threaded = options.clientConfig
+    ? await threadPageSource(options.clientConfig, {
+        ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+        ...(options.onPace ? { onPace: options.onPace } : {}),
+      })
+    : null;
+  return threaded ?? clientPageSource(options.client);
+}
+
+/** What every scope's button-feedback stream is run with (its days; newest first: where its first window starts). */
+function streamOptions(
+  options: SyncV2Options,
+  run: {
+    pages: PageSource;
+    writer: FeedbackWriter;
+    sourceId: string;
+    window: { from: string; to: string };
+    now: () => Date;
+    emit: (p: SyncProgress) => void;
+    totals: Totals;
+  },
+): Omit<FeedbackStreamOptions, 'scope'> {
+  return {
+    ...{ store: options.store, pages: run.pages, writer: run.writer, sourceId: run.sourceId },
+    ...{ since: run.window.from, until: run.window.to, trailingDays: options.trailingDays ?? 3 },
+    ...(options.full ? { full: true } : {}),
+    ...(options.firstWindowDays
+      ? { firstWindowFrom: addDays(run.window.to, -2 - options.firstWindowDays) }
+      : {}),
+    ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+    ...(options.batchRows ? { batchRows: options.batchRows } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...{ now: run.now, onProgress: run.emit, tally: run.totals },
+  };
 }
 
 /**

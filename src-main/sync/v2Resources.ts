@@ -177,7 +177,6 @@ export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<
     to: window.to,
     pageSize: options.pageSize ?? maxPageSize,
   };
-  type Run = { stream: string; run: () => Promise<StreamOutcome> };
   const structure: Run[] = structureStreams
     .filter((s) => !options.skip?.includes(s.stream))
     .map((s) => ({ stream: s.stream, run: () => s.run(ctx) }));
@@ -186,62 +185,75 @@ export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<
     run: () => runWindowStream(s, ctx, plan),
   }));
   // Results in the streams' order, whichever lane finishes first.
-  const slots: (StreamResult | undefined)[] = [];
-  let stopped = false;
-  /**
-   * One lane: its streams one after the other (`announce`: with a running and a done event each, as the replaced
-   * lists have none of their own); a failure or a cancellation stops this lane and the other.
-   */
-  async function lane(list: readonly Run[], offset: number, announce: boolean): Promise<void> {
-    for (const [i, { stream, run }] of list.entries()) {
-      if (signal?.aborted || stopped) {
-        if (signal?.aborted) emitCancelled(emit, stream);
-        stopped = true;
-        return;
-      }
-      try {
-        if (announce) emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
-        const outcome = await run();
-        if (announce)
-          emit({ stream, phase: 'done', items: outcome.items, pages: outcome.pages, fraction: 1 });
-        slots[offset + i] = { stream, status: 'done', ...outcome };
-      } catch (error) {
-        if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) {
-          emitCancelled(emit, stream);
-          slots[offset + i] = { stream, status: 'cancelled', items: 0, pages: 0, rowsWritten: 0 };
-          stopped = true;
-          return;
-        }
-        if (error instanceof ApiError && error.kind === 'auth' && error.status === 403) {
-          // A scope (or subtree) this token lacks: recorded for this stream, not a failure of the whole sync.
-          const message = `${notPermittedText}: ${error.message}`;
-          const cursor: NotPermittedCursor = { v: 1, kind: 'not-permitted', message };
-          store.checkpoints.set(stream, cursor);
-          emit({ stream, phase: 'done', items: 0, pages: 0, fraction: 1, message });
-          slots[offset + i] = {
-            stream,
-            status: 'not-permitted',
-            items: 0,
-            pages: 0,
-            rowsWritten: 0,
-            message,
-          };
-          continue;
-        }
-        const message = error instanceof Error ? error.message : String(error);
-        emit({ stream, phase: 'failed', items: 0, pages: 0, fraction: null, message });
-        stopped = true; // the other lane stops at its next stream; this failure is what the run reports
-        throw error;
-      }
-    }
-  }
+  const lanesShare: Lanes = { store, signal, emit, slots: [], stopped: false };
   // The replaced lists and the windowed streams are fetched side by side (different tables, one connection: each
   // page's transaction is synchronous, so they never interleave inside one).
-  const lanes = await Promise.allSettled([lane(structure, 0, true), lane(windowed, structure.length, false)]);
-  results.push(...slots.filter((r): r is StreamResult => r !== undefined));
+  const lanes = await Promise.allSettled([
+    lane(lanesShare, structure, 0, true),
+    lane(lanesShare, windowed, structure.length, false),
+  ]);
+  results.push(...lanesShare.slots.filter((r): r is StreamResult => r !== undefined));
   const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
   if (failed) throw failed.reason;
-  return summary(stopped ? 'cancelled' : 'done');
+  return summary(lanesShare.stopped ? 'cancelled' : 'done');
+}
+
+type Run = { stream: string; run: () => Promise<StreamOutcome> };
+
+/** What the two lanes share: where results go (in the streams' order), and whether one of them stopped both. */
+interface Lanes {
+  store: Store;
+  signal: AbortSignal | undefined;
+  emit: (p: SyncProgress) => void;
+  slots: (StreamResult | undefined)[];
+  stopped: boolean;
+}
+
+/**
+ * One lane: its streams one after the other (`announce`: with a running and a done event each, as the replaced
+ * lists have none of their own); a failure or a cancellation stops this lane and the other.
+ */
+async function lane(l: Lanes, list: readonly Run[], offset: number, announce: boolean): Promise<void> {
+  const { emit, signal } = l;
+  for (const [i, { stream, run }] of list.entries()) {
+    if (signal?.aborted || l.stopped) {
+      if (signal?.aborted) emitCancelled(emit, stream);
+      l.stopped = true;
+      return;
+    }
+    try {
+      if (announce) emit({ stream, phase: 'running', items: 0, pages: 0, fraction: 0 });
+      const outcome = await run();
+      if (announce) emit({ stream, phase: 'done', items: outcome.items, pages: outcome.pages, fraction: 1 });
+      l.slots[offset + i] = { stream, status: 'done', ...outcome };
+    } catch (error) {
+      const result = streamStopped(l, stream, error);
+      l.slots[offset + i] = result;
+      if (result.status === 'cancelled') return;
+    }
+  }
+}
+
+/** A stream that threw: cancelled (stops both lanes), not permitted (recorded; the lane goes on), or failed (thrown). */
+function streamStopped(l: Lanes, stream: string, error: unknown): StreamResult {
+  const none = { items: 0, pages: 0, rowsWritten: 0 };
+  if (l.signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) {
+    emitCancelled(l.emit, stream);
+    l.stopped = true;
+    return { stream, status: 'cancelled', ...none };
+  }
+  if (error instanceof ApiError && error.kind === 'auth' && error.status === 403) {
+    // A scope (or subtree) this token lacks: recorded for this stream, not a failure of the whole sync.
+    const message = `${notPermittedText}: ${error.message}`;
+    const cursor: NotPermittedCursor = { v: 1, kind: 'not-permitted', message };
+    l.store.checkpoints.set(stream, cursor);
+    l.emit({ stream, phase: 'done', items: 0, pages: 0, fraction: 1, message });
+    return { stream, status: 'not-permitted', ...none, message };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  l.emit({ stream, phase: 'failed', items: 0, pages: 0, fraction: null, message });
+  l.stopped = true; // the other lane stops at its next stream; this failure is what the run reports
+  throw error;
 }
 
 function emitCancelled(emit: (p: SyncProgress) => void, stream: string): void {

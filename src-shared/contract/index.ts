@@ -12,6 +12,7 @@ import {
   type AppEvents,
   type StoreUpdateCommands,
 } from './app.ts';
+import { explainArgs, type ExplainCommands } from './explain.ts';
 import { exportArgs, type ExportCommands } from './export.ts';
 import {
   connectionsArgs,
@@ -32,6 +33,7 @@ import { syncArgs, syncEventNames, type SyncCommands, type SyncEvents } from './
 export * from './alerts.ts';
 export * from './analytics.ts';
 export * from './app.ts';
+export * from './explain.ts';
 export * from './export.ts';
 export * from './comments.ts';
 export * from './coverage.ts';
@@ -59,6 +61,7 @@ export interface Commands
     PeopleCommands,
     ReconciliationCommands,
     RankingCommands,
+    ExplainCommands,
     ConnectionsCommands,
     ExportCommands {}
 
@@ -84,6 +87,7 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...peopleArgs,
   ...reconciliationArgs,
   ...rankingArgs,
+  ...explainArgs,
   ...connectionsArgs,
 };
 

@@ -99,7 +99,7 @@ test('Trends: the Happy Index chart as PNG (web-mode name, 2×), its rows as CSV
   await page.screenshot({ path: testInfo.outputPath('trends-confirmation.png') });
 
   const csv = readCsv(readFileSync(await (await menu.download('csv')).path(), 'utf8'));
-  expect(csv[0]).toEqual(['Day', 'Happy Index']);
+  expect(csv[0]).toEqual(['Day', 'Happy Index', 'Happy Index, 95% low', 'Happy Index, 95% high']);
   // Second route: per day, presses per button by plain SQL over the facts, then 100·Σ(i·nᵢ)/((k−1)·N) with k = 4.
   // Point 3 (the only other point) answers NPS only, so the four-face facts of the whole store are Deutschland's.
   const days = csv.slice(1).map((r) => r[0] ?? '');
@@ -108,6 +108,13 @@ test('Trends: the Happy Index chart as PNG (web-mode name, 2×), its rows as CSV
     const day = row[0] ?? '';
     const expected = happyIndexOf(pressesPerButton(store, { scale: 'four', first: day, last: day }), 4);
     expect(Number(row[1])).toBeCloseTo(expected, 6);
+    // The band's edges: 100/3 · (x̄ ± 1.96·√(Var/N)), Var = Σ nᵢ (i − x̄)² / N from the same counts.
+    const counts = pressesPerButton(store, { scale: 'four', first: day, last: day });
+    const n = [...counts.values()].reduce((a, b) => a + b, 0);
+    const mean = [...counts].reduce((s, [i, c]) => s + i * c, 0) / n;
+    const se = Math.sqrt([...counts].reduce((s, [i, c]) => s + c * (i - mean) ** 2, 0) / n / n);
+    expect(Number(row[2])).toBeCloseTo((100 / 3) * (mean - 1.96 * se), 6);
+    expect(Number(row[3])).toBeCloseTo((100 / 3) * (mean + 1.96 * se), 6);
   }
 
   const report = await menu.downloadReport();

@@ -330,6 +330,20 @@ describe('damage inside a table', () => {
     expect(rebuild.stdout).toMatch(/^Done: 4,168 presses/m);
   }, 120_000);
 
+  it('the quick check after a sync finds damage the sync did not read, before any query does', async () => {
+    const { path } = copyOfGood('damaged-sync');
+    damagePage(path, 'v2_comment_term');
+    const run = await cli(sync(path));
+    expect(run.code).toBe(1);
+    // The sync itself never read the page (it finished); the check after it did, and says what it found.
+    expect(run.stdout).toMatch(/^Done: 4,168 presses/m);
+    expect(said(run)).toMatch(
+      new RegExp(
+        `^feedback-desk sync: The local file ${path.replace(/[.]/g, '\\.')} is damaged \\(.+\\); nothing has been deleted\\. Rebuild it from the service: .*sync --rebuild.*$`,
+      ),
+    );
+  }, 120_000);
+
   it('a sound file is never set aside by --rebuild', async () => {
     const { folder, path } = copyOfGood('sound-rebuild');
     const rebuild = await cli(sync(path, '--rebuild'));
@@ -337,6 +351,25 @@ describe('damage inside a table', () => {
     expect(rebuild.stdout).toMatch(/is sound \(checked in [\d.]+ s\), so nothing was set aside/);
     expect(readdirSync(folder).filter((f) => f.includes('damaged'))).toEqual([]);
   }, 120_000);
+});
+
+describe('many syncs started at once on one new file', () => {
+  it("each one finishes or is refused with the lock's sentence; none meets SQLite's 'database is locked'", async () => {
+    const path = join(dir, 'crowd.sqlite');
+    const runs = await Promise.all(Array.from({ length: 8 }, () => cli(sync(path))));
+    const escaped = path.replace(/[.]/g, '\\.');
+    for (const run of runs) {
+      expect(run.stderr).not.toMatch(/database is locked|SQLITE_BUSY/);
+      if (run.code === 0) expect(run.stdout).toMatch(/^Done: 4,168 presses/m);
+      else
+        expect(said(run)).toMatch(
+          new RegExp(
+            `^feedback-desk sync: Another sync is already writing to ${escaped} \\(process \\d+ on .+, started .+\\)\\. Wait for it to finish or stop it, then try again; two syncs never write to one file at once\\.$`,
+          ),
+        );
+    }
+    expect(runs.filter((r) => r.code === 0).length).toBeGreaterThanOrEqual(1);
+  }, 240_000);
 });
 
 describe('a folder given as the data file', () => {

@@ -50,7 +50,7 @@ describe('a damaged data file', () => {
     const out = await runCommand(status, ['--db', path], {});
     expect(out.code).toBe(1);
     expect(out.stderr).toBe(
-      `feedback-desk status: The data file ${path} is damaged or is not a Feedback Desk file. Rebuild it from the service ('feedback-desk sync --rebuild' sets it aside and syncs again), or move it away.\n`,
+      `feedback-desk status: ${path} is damaged or is not a Feedback Desk data file; nothing in it was changed. If it is your local data, rebuild it from the service ('Rebuild the local data' in the app, or 'feedback-desk sync --rebuild', which sets it aside, never deleting it); otherwise give another data file with --db.\n`,
     );
   });
 
@@ -66,13 +66,13 @@ describe('a damaged data file', () => {
 
     const st = await runCommand(status, ['--db', path, '--check'], {});
     expect(st.code).toBe(1);
-    expect(st.stdout).toContain('Check: damaged (');
-    expect(st.stdout).toContain(`feedback-desk sync --rebuild --db ${path}`);
+    expect(st.stdout).toContain(`Check: The local file ${path} is damaged (`);
+    expect(st.stdout).toContain(`'feedback-desk sync --rebuild'`);
 
     const rebuilt = await runCommand(sync, ['--base-url', emulator.url, '--db', path, '--rebuild'], env);
     expect(rebuilt.code).toBe(0);
     expect(rebuilt.stdout).toMatch(
-      /^The data file is damaged \(.*\); set aside as .*damaged\.sqlite\.damaged-.*\. Rebuilding it from the service\.$/m,
+      /^The local file .*damaged\.sqlite was damaged; it was set aside as .*damaged\.sqlite\.damaged-.* \(nothing deleted\), and a new one is filled from the service\.$/m,
     );
     const aside = readdirSync(dir).filter(
       (f) => f.startsWith('damaged.sqlite.damaged-') && !f.endsWith('-wal') && !f.endsWith('-shm'),
@@ -82,7 +82,9 @@ describe('a damaged data file', () => {
     expect(canonicalDump(path)).toEqual(canonicalDump(cleanPath));
     // A sound file: --rebuild only checks, then syncs as usual.
     const again = await runCommand(sync, ['--base-url', emulator.url, '--db', path, '--rebuild'], env);
-    expect(again.stdout).toMatch(/^The data file is sound \(checked in [\d.]+ s\)\.$/m);
+    expect(again.stdout).toMatch(
+      /^The local file .* is sound \(checked in [\d.]+ s\), so nothing was set aside; a normal sync keeps it up to date\.$/m,
+    );
   });
 
   it('refuses another application’s SQLite file and leaves it untouched', async () => {

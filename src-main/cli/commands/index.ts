@@ -10,6 +10,7 @@ const loaders: Record<string, () => Promise<CliCommand>> = {
   sync: async () => (await import('./sync.ts')).sync,
   status: async () => (await import('./status.ts')).status,
   query: async () => (await import('./query.ts')).query,
+  explain: async () => (await import('./explain.ts')).explain,
   export: async () => (await import('./export.ts')).exportCommand,
   serve: async () => (await import('./serve.ts')).serve,
 };

@@ -39,10 +39,7 @@ export function buttonTotalRows(table: DailyButtonTable, title: string): ExportT
   };
 }
 
-/**
- * The ranking as shown: rank, id and name side by side, presses, the value as counted, corrected, and change; then
- * the counted value's 95% interval and the change's z.
- */
+/** The ranking as shown: rank, id and name side by side, presses, the value as counted, corrected, and change. */
 export function rankingTable(
   rows: readonly {
     rank: number;
@@ -53,9 +50,6 @@ export function rankingTable(
     value: number | null;
     adjusted: number | null;
     delta: number | null;
-    valueLow?: number | null;
-    valueHigh?: number | null;
-    changeZ?: number | null;
   }[],
   title: string,
   measureLabel: string,
@@ -71,9 +65,6 @@ export function rankingTable(
       { key: 'value', label: `${measureLabel} (as counted)`, type: 'number' },
       { key: 'adjusted', label: `${measureLabel} (corrected)`, type: 'number' },
       { key: 'delta', label: 'Change', type: 'number' },
-      { key: 'valueLow', label: `${measureLabel} (as counted), 95% low`, type: 'number' },
-      { key: 'valueHigh', label: `${measureLabel} (as counted), 95% high`, type: 'number' },
-      { key: 'changeZ', label: 'z of the change (|z| ≥ 1.96: more than noise)', type: 'number' },
     ],
     rows: rows.map((r) => [
       r.rank,
@@ -84,9 +75,6 @@ export function rankingTable(
       r.value,
       r.adjusted,
       r.delta,
-      r.valueLow ?? null,
-      r.valueHigh ?? null,
-      r.changeZ ?? null,
     ]),
   };
 }

@@ -106,6 +106,7 @@ export const enConnections = {
       questions: 'Questions',
       experiencePoints: 'Experience points',
       buttonFeedbacks: 'Button presses',
+      history: 'Older button presses (history)',
       resources: 'Other v2 data',
       v1: 'v1 results',
       verify: 'Check against the service’s counts',

@@ -12,6 +12,8 @@ export const useAppStore = defineStore('app', () => {
   const storeDamaged = ref(false);
   /** Where the last rebuild put the old file. */
   const rebuiltAside = ref<string | null>(null);
+  /** What the last rebuild did, in main's sentence (a sound file is checked and kept). */
+  const rebuildMessage = ref<string | null>(null);
   const exploring = ref(false);
   const progress = ref<SyncProgress | null>(null);
   const exploreError = ref<string | null>(null);
@@ -50,6 +52,7 @@ export const useAppStore = defineStore('app', () => {
       return false;
     }
     rebuiltAside.value = result.value.setAsidePath;
+    rebuildMessage.value = result.value.message ?? null;
     clearQueryCache();
     await load();
     return loadError.value === null;
@@ -115,6 +118,7 @@ export const useAppStore = defineStore('app', () => {
     loadError,
     storeDamaged,
     rebuiltAside,
+    rebuildMessage,
     rebuildStore,
     storeCheck,
     checking,

@@ -16,14 +16,14 @@ import { useCoverageStore } from './coverageStore.ts';
 
 let bridge: HandlersBridge;
 let treeItems = 0;
-const event = (coverage: HistoryCoverage): SyncProgress => ({
-  stream: 'history',
-  phase: coverage.completeFrom ? 'running' : 'done',
-  items: 0,
-  pages: 0,
-  fraction: null,
-  coverage,
-});
+/** What the file's cursors say (sync:coverage answers it), kept in step with the events as main keeps them. */
+let stored: HistoryCoverage = { completeFrom: null, firstWindowReady: false };
+/** The sync's coverage event (the file's cursors moved with it). */
+function event(coverage: HistoryCoverage): SyncProgress {
+  stored = coverage;
+  const phase = coverage.completeFrom ? 'running' : 'done';
+  return { stream: 'history', phase, items: 0, pages: 0, fraction: null, coverage };
+}
 const flush = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await nextTick();
   await new Promise((r) => setTimeout(r, 0));
@@ -32,9 +32,10 @@ const flush = async (): Promise<void> => {
 beforeEach(() => {
   setActivePinia(createPinia());
   treeItems = 0;
+  stored = { completeFrom: null, firstWindowReady: false };
   bridge = handlersBridge(
     withStubs({
-      'sync:coverage': async () => ok({ completeFrom: null, firstWindowReady: false }),
+      'sync:coverage': async () => ok(stored),
       'app:getState': async () =>
         ok({ hasData: treeItems > 0, storePath: '/tmp/x.sqlite', lastSync: null, syncing: true }),
       'tree:list': async () => ok([]),

@@ -1,7 +1,7 @@
 // How far back the local history is complete while a first sync fills it in newest first: from the sync's 'history'
 // progress events (and asked once at start). The first window's arrival opens the views; each later one refreshes them.
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
+import { ref, watch } from 'vue';
 import type { HistoryCoverage, SyncProgress } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
 import { dataChanged } from '../composables/queryCache.ts';
@@ -31,8 +31,14 @@ export const useCoverageStore = defineStore('coverage', () => {
 
   /** Listens to every sync's progress (the demo's and a profile's) for as long as the app runs. */
   function watchSyncs(): void {
-    stop ??= useClient().on('sync:progress', onProgress);
-    void load();
+    if (stop) return;
+    stop = useClient().on('sync:progress', onProgress);
+    // Asked again whenever the active local file changes (another profile, the demo, a rebuilt file).
+    watch(
+      () => useAppStore().state?.storePath,
+      () => void load(),
+      { immediate: true },
+    );
   }
 
   return { coverage, load, onProgress, watchSyncs };

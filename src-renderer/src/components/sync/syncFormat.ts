@@ -13,6 +13,7 @@ const streamKeys: Record<string, string> = {
   'v2:questions': 'questions',
   'v2:experience-points': 'experiencePoints',
   'v2:button-feedbacks': 'buttonFeedbacks',
+  'v2:history': 'history',
   'v2:resources': 'resources',
   v1: 'v1',
   verify: 'verify',
