@@ -4,6 +4,7 @@
 // independentCounts.ts: the facts and synced tables, never the app's analytics), and none shows an empty state.
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { demoSynced } from './support/demoSynced.ts';
 import { discoverRoutes, waitUntilSettled, type AppRoute } from './support/appRoutes.ts';
 import { ExplorePage } from './support/explorePage.ts';
 import { countsBySubtree } from './support/independentCounts.ts';
@@ -74,19 +75,7 @@ test('first launch: after the demo, every view of the navigation shows what plai
   // Newest first: the views open on the recent days while the rest of the demo goes on syncing.
   await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible({ timeout: 480_000 });
   const viewsOpened = performance.now();
-  // The demo's last step is the check against the emulator's counts, kept in the file: then everything is in.
-  await expect
-    .poll(
-      () => {
-        try {
-          return sql<{ n: number }>(server.storePath, 'SELECT count(*) AS n FROM sync_verification').n;
-        } catch {
-          return 0; // the table comes with the file's migrations; the file may not be there yet
-        }
-      },
-      { timeout: 900_000, intervals: [2_000] },
-    )
-    .toBeGreaterThan(0);
+  await demoSynced(server.storePath); // the demo's last step, its check, is kept in the file: everything is in
   const synced = performance.now();
   // Said, never asserted (timing on a shared machine means nothing).
   test.info().annotations.push({
