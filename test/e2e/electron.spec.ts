@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { demoSynced } from './support/demoSynced.ts';
 import { captionInk } from './support/pngInk.ts';
 import { projectRoot } from './support/webMode.ts';
 
@@ -47,6 +48,8 @@ test('desktop app: launches, offers both ways in, syncs the demo and draws a cha
     await expect(page.getByRole('button', { name: 'Connect your account' })).toBeVisible();
     await page.getByRole('button', { name: 'Explore demo data' }).click();
     await expect(page.locator('nav a[href^="#/sync"]')).toBeVisible({ timeout: 720_000 });
+    // Newest first: the views open while the demo goes on; Sync now below waits for it to have ended.
+    await demoSynced(join(data, 'default.sqlite'));
     await page.locator('nav a[href^="#/explore"]').click();
     await expect(page.locator('canvas').first()).toBeVisible({ timeout: 60_000 });
 
