@@ -89,7 +89,15 @@ function phaseOf(o: FeedbackStreamOptions, start: FeedbackCursor): Phase {
       }),
       next: advanceBack,
       done: (c) => !c.back,
-      fraction: (c) => (c.back ? Math.min(1, daysBetween(c.from, end) / total) : 1),
+      // Whole windows stored (`from` moved back) plus how far into the current one the pages reached: a window
+      // comes in time order, so its last item's day says how much of it is in (half a year per step is too coarse).
+      fraction: (c, lastDay) => {
+        if (!c.back) return 1;
+        const windowStart = c.back.windowStart;
+        const inWindow =
+          lastDay && lastDay > windowStart && lastDay < c.from ? daysBetween(windowStart, lastDay) : 0;
+        return Math.min(1, (daysBetween(c.from, end) + inWindow) / total);
+      },
     };
   }
   return {

@@ -100,6 +100,29 @@ describe('syncV2', () => {
     expect(store.syncRuns.last()).toMatchObject({ status: 'done', itemsReceived: 30, feedbackTotal: 30 });
   });
 
+  it('newest first: the progress of the history moves page by page inside a window, not only when a window is stored', async () => {
+    const events: SyncProgress[] = [];
+    const result = await syncV2({
+      store,
+      client: client(),
+      since: '2024-12-01',
+      until: '2025-01-20',
+      firstWindowDays: 5,
+      pageSize: 3,
+      onProgress: (p) => events.push(p),
+    });
+    expect(result.status).toBe('done');
+    expect(store.buttonFeedback.total()).toBe(30);
+    // By hand: the history before the newest days holds ~20 presses in one half-year window, pages of 3, in time
+    // order; each page reaches a later day, so the fraction grows before the window is stored.
+    const history = events
+      .filter((e) => e.stream === 'v2:history' && e.phase === 'running')
+      .map((e) => e.fraction ?? 0);
+    const inside = history.filter((f) => f > 0 && f < 1);
+    expect(new Set(inside).size).toBeGreaterThanOrEqual(3);
+    expect(history).toEqual([...history].sort((a, b) => a - b));
+  });
+
   it('keeps what was committed when the service fails, records the failure, and resumes from there', async () => {
     failFrom = 3; // tree, page 1 and page 2 succeed; page 3 fails twice (one retry)
     const error = await syncV2({
