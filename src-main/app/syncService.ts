@@ -14,6 +14,7 @@ import type { Store } from '../store/db.ts';
 import type { SourceChoice } from '../sync/orchestrator.ts';
 import { runSyncInThread } from '../sync/syncRunner.ts';
 import type { SyncRequest, SyncSummary } from '../sync/syncRunner.ts';
+import { trailingStart } from '../sync/plan.ts';
 import { saveVerification, verifyAgainstAggregates } from '../sync/v2Verify.ts';
 import {
   failureCode,
@@ -198,8 +199,10 @@ async function checkAfter(
   if (!v2Token) return { verification: null, verificationNote: verificationNotes.noV2 };
   try {
     o.onProgress?.({ stream: 'verify', phase: 'running', items: 0, pages: 0, fraction: null });
-    // The days the sync covered (its window), so a narrowed sync is checked on what it fetched.
-    const window = summary.windows.find((w) => w.source === 'v2');
+    // The days the sync covered (its window), so a narrowed sync is checked on what it fetched; an incremental run
+    // fetched its trailing days only, and checking the whole history after it cost a minute on `large`.
+    const covered = summary.windows.find((w) => w.source === 'v2');
+    const window = covered && !o.full && !o.since ? fetchedDays(store(), covered, o.trailingDays) : covered;
     const verification = await verify(store(), baseUrl, v2Token, o, window);
     const groups = verification.groupsCompared;
     o.onProgress?.({ stream: 'verify', phase: 'done', items: groups, pages: 0, fraction: 1 });
@@ -236,6 +239,26 @@ async function probe(
     if (!(error instanceof ApiError) || error.kind !== 'network') return null;
     return new ApiError('network', unreachable(baseUrl));
   }
+}
+
+/**
+ * The days an incremental run fetched again: from the trailing start before the previous finished v2 run (as the
+ * plan counts it, plan.ts), to the covered end. A first run (no finished one before it) fetched the whole window.
+ */
+function fetchedDays(
+  store: Store,
+  covered: { from: string; to: string },
+  trailingDays = 3,
+): { from: string; to: string } {
+  const previous = store.db
+    .prepare<[], { finished_at: string }>(
+      `SELECT finished_at FROM sync_run WHERE source = 'v2' AND status = 'done' AND finished_at IS NOT NULL
+       ORDER BY sync_run_id DESC LIMIT 1 OFFSET 1`,
+    )
+    .get();
+  if (!previous) return covered;
+  const from = trailingStart(previous.finished_at.slice(0, 10), trailingDays + 1); // a day more: UTC vs local
+  return from > covered.from && from < covered.to ? { from, to: covered.to } : covered;
 }
 
 async function verify(

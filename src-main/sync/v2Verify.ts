@@ -151,14 +151,22 @@ function localCounts(
   toDay: number,
   scope: number[] | null,
 ): Map<string, number[]> {
-  const sql = `${
-    scope
-      ? `WITH RECURSIVE selected_point(id) AS (SELECT value FROM json_each(@scope)
-           UNION SELECT e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id) `
-      : ''
-  }SELECT experience_point_id, local_time / 86400000 AS day, survey_id, button_index
+  // Every point that holds presses, found by one seek per point on the primary key (point, local time, id), then
+  // each point's days read as a range of that key: no scan of the whole table for a few trailing days.
+  const sql = `WITH RECURSIVE held(id) AS (
+      SELECT min(experience_point_id) FROM v2_button_feedback
+      UNION ALL
+      SELECT (SELECT min(experience_point_id) FROM v2_button_feedback WHERE experience_point_id > held.id)
+      FROM held WHERE held.id IS NOT NULL)${
+        scope
+          ? `, selected_point(id) AS (SELECT value FROM json_each(@scope)
+           UNION SELECT e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id)`
+          : ''
+      }
+    SELECT experience_point_id, local_time / 86400000 AS day, survey_id, button_index
     FROM v2_button_feedback
-    WHERE misuse = 0 AND local_time >= @from AND local_time < @to
+    WHERE experience_point_id IN (SELECT id FROM held WHERE id IS NOT NULL)
+      AND local_time >= @from AND local_time < @to AND misuse = 0
     ${scope ? 'AND experience_point_id IN (SELECT id FROM selected_point)' : ''}`;
   // Counted here, not by GROUP BY: SQLite's grouping built a temporary B-tree in memory (temp_store = MEMORY) of
   // 0.77 GB for one year of `large`. The rows come in key order, so a Map of the window's groups is all that grows.
