@@ -250,14 +250,9 @@ function fetchedDays(
   covered: { from: string; to: string },
   trailingDays = 3,
 ): { from: string; to: string } {
-  const previous = store.db
-    .prepare<[], { finished_at: string }>(
-      `SELECT finished_at FROM sync_run WHERE source = 'v2' AND status = 'done' AND finished_at IS NOT NULL
-       ORDER BY sync_run_id DESC LIMIT 1 OFFSET 1`,
-    )
-    .get();
+  const previous = store.syncRuns.previousFinishedAt('v2');
   if (!previous) return covered;
-  const from = trailingStart(previous.finished_at.slice(0, 10), trailingDays + 1); // a day more: UTC vs local
+  const from = trailingStart(previous.slice(0, 10), trailingDays + 1); // a day more: UTC vs local
   return from > covered.from && from < covered.to ? { from, to: covered.to } : covered;
 }
 

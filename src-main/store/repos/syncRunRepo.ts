@@ -31,6 +31,8 @@ export interface SyncRunRepo {
     },
   ): void;
   last(status?: SyncRunStatus): SyncRun | null;
+  /** When the finished run of `source` before the newest finished one ended (an incremental run's start), or null. */
+  previousFinishedAt(source: string): string | null;
   /** Marks every run still 'running' as 'interrupted'; call only while holding the file's sync lock. */
   markInterrupted(): number;
 }
@@ -60,6 +62,12 @@ export function createSyncRunRepo(db: Database.Database, now: () => Date): SyncR
   const lastWith = db.prepare<[string], Row>(
     'SELECT * FROM sync_run WHERE status = ? ORDER BY sync_run_id DESC LIMIT 1',
   );
+  const previousFinished = db
+    .prepare<[string], string>(
+      `SELECT finished_at FROM sync_run WHERE source = ? AND status = 'done' AND finished_at IS NOT NULL
+       ORDER BY sync_run_id DESC LIMIT 1 OFFSET 1`,
+    )
+    .pluck();
   const interrupt = db.prepare(
     `UPDATE sync_run SET status = 'interrupted',
        error = coalesce(error, 'The sync process stopped before this run finished (killed or crashed); the next sync resumed where it stopped.')
@@ -67,6 +75,7 @@ export function createSyncRunRepo(db: Database.Database, now: () => Date): SyncR
   );
   return {
     markInterrupted: () => interrupt.run().changes,
+    previousFinishedAt: (source) => previousFinished.get(source) ?? null,
     start: (source, baseUrl) =>
       Number(start.run({ source, baseUrl, startedAt: now().toISOString() }).lastInsertRowid),
     finish(id, o) {
