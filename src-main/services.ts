@@ -1,6 +1,7 @@
 // The composition root: opens the store on first use and merges every domain's handlers into the contract's.
 import type { Events, EventName, Handlers } from '#shared/contract.ts';
 import { createAlertHandlers } from './handlers/alerts.ts';
+import { createAnomalyHandlers } from './handlers/anomalies.ts';
 import { createAnalyticsHandlers } from './handlers/analytics.ts';
 import { createAppHandlers } from './handlers/app.ts';
 import { createExportHandlers } from './handlers/export.ts';
@@ -132,6 +133,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...createReconciliationHandlers(ctx),
     ...createRankingHandlers(ctx),
     ...createExplainHandlers(ctx),
+    ...createAnomalyHandlers(ctx),
     ...createConnectionsHandlers(ctx),
     ...createStoreUpdateHandlers(readiness, () => storePath),
   } satisfies Handlers;
