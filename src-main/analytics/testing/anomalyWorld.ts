@@ -64,4 +64,31 @@ export function fillAnomalyWorld(store: Store): void {
     for (let k = 0; k < 20; k++) page.push(press(22, day, 12, k, day === outlierDay || k === 0 ? 1 : 2));
     store.buttonFeedback.writePage(page);
   }
+  // Follow-ups of the incident day on A: after a red answer, 'Long queue' 12 times and '<b>Dirty</b>' 3 times.
+  store.v2Resources.structure.replace('followupQuestions', [
+    {
+      followupQuestionId: 501,
+      surveyId: 100,
+      positive: false,
+      questionTextInDefaultLocale: 'What went wrong?',
+    },
+  ]);
+  const answer = (i: number, option: number, text: string) => ({
+    feedbackId: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
+    smileyId: 1,
+    localTime: `${incidentDay}T10:${String(i % 60).padStart(2, '0')}:30.000+01:00`,
+    surveyId: 100,
+    experiencePointId: 21,
+    buttonIndex: 0,
+    misuse: false,
+    position: 1,
+    ui: 'physical',
+    followupQuestionId: 501,
+    followupOptionId: option,
+    followupOptionTextInDefaultLocale: text,
+  });
+  store.v2Resources.feedbackLists.writePage('followup', [
+    ...Array.from({ length: 12 }, (_, i) => answer(i + 1, 5011, 'Long queue')),
+    ...Array.from({ length: 3 }, (_, i) => answer(i + 13, 5012, '<b>Dirty</b>')),
+  ]);
 }
