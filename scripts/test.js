@@ -241,9 +241,17 @@ const steps = [
   { name: 'electronegativity', command: 'node', args: ['scripts/electronegativity.js'], count: wholeCheck },
   { name: 'build', command: bin('electron-vite'), args: ['build'], count: wholeCheck },
   {
-    name: 'unit (main + renderer)',
+    name: 'unit (main + renderer + emulator)',
     command: bin('vitest'),
-    args: [...vitestArgs(report('unit')), '--project', 'main', '--project', 'renderer'],
+    args: [
+      ...vitestArgs(report('unit')),
+      '--project',
+      'main',
+      '--project',
+      'renderer',
+      '--project',
+      'emulator',
+    ],
     count: (code) => countVitest(report('unit'), code),
   },
   {
@@ -284,7 +292,7 @@ const timeSuites = {
   unit: [
     'src-main/sync',
     'src-main/analytics',
-    'src-main/emulator',
+    'packages/emulator',
     'src-main/cli',
     'src-main/api',
     'src-main/store',
@@ -314,6 +322,8 @@ steps.push({
     'main',
     '--project',
     'integration',
+    '--project',
+    'emulator',
     ...timeSuites.unit,
     ...timeSuites.integration,
   ],
