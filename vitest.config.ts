@@ -1,10 +1,12 @@
-// Test projects: main (plain Node), renderer (happy-dom), integration (real emulator, SQLite file, keychain).
+// Test projects: main (plain Node), renderer (happy-dom), integration (real emulator, SQLite file, keychain), and the
+// emulator package's own (packages/emulator/vitest.config.ts).
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: [
+      'packages/emulator',
       {
         test: {
           name: 'main',

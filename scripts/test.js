@@ -188,9 +188,17 @@ const steps = [
   },
   { name: 'build', command: bin('electron-vite'), args: ['build'], count: wholeCheck },
   {
-    name: 'unit (main + renderer)',
+    name: 'unit (main + renderer + emulator)',
     command: bin('vitest'),
-    args: [...vitestArgs(report('unit')), '--project', 'main', '--project', 'renderer'],
+    args: [
+      ...vitestArgs(report('unit')),
+      '--project',
+      'main',
+      '--project',
+      'renderer',
+      '--project',
+      'emulator',
+    ],
     count: (code) => countVitest(root, report('unit'), code),
   },
   // Integration (one file at a time) and e2e (one worker) each use about one core: they run side by side, each in
@@ -235,7 +243,7 @@ const timeSuites = {
   unit: [
     'src-main/sync',
     'src-main/analytics',
-    'src-main/emulator',
+    'packages/emulator',
     'src-main/cli',
     'src-main/api',
     'src-main/store',
@@ -265,6 +273,8 @@ steps.push({
     'main',
     '--project',
     'integration',
+    '--project',
+    'emulator',
     ...timeSuites.unit,
     ...timeSuites.integration,
   ],
