@@ -31,17 +31,28 @@ export interface CellTest {
 
 /** Median of a non-empty list. */
 export function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
+  // Insertion sort: the lists are a handful of weeks, where it beats a comparator sort.
+  const s = [...values];
+  for (let i = 1; i < s.length; i++) {
+    const v = s[i] ?? 0;
+    let j = i - 1;
+    while (j >= 0 && (s[j] ?? 0) > v) {
+      s[j + 1] = s[j] ?? 0;
+      j--;
+    }
+    s[j + 1] = v;
+  }
   const mid = s.length >> 1;
   return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 }
 
 const sum = (cells: readonly Cell[]): Cell => {
-  const counts: number[] = [];
+  const width = cells[0]?.counts.length ?? 0;
+  const counts = new Array<number>(width).fill(0);
   let presses = 0;
   for (const c of cells) {
     presses += c.presses;
-    c.counts.forEach((v, i) => (counts[i] = (counts[i] ?? 0) + v));
+    for (let i = 0; i < width; i++) counts[i] = (counts[i] ?? 0) + (c.counts[i] ?? 0);
   }
   return { counts, presses };
 };
