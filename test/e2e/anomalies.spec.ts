@@ -89,6 +89,14 @@ test('the Unusual list and the pin on the trend show the incident day, with its 
   await list.getByTestId('unusual-more').click();
   await expect(list.getByTestId('unusual-item')).toHaveCount(13);
 
+  // The Overview lists the same.
+  await app.open('overview', { period: 'custom', from: '2024-02-26', to: '2024-03-03' });
+  const overview = page.getByTestId('unusual-list');
+  await expect(overview.getByTestId('unusual-item').first()).toContainText('Red answers 60%');
+  await overview.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('overview.png') });
+  await app.open('trends', { period: 'custom', from: '2024-02-26', to: '2024-03-03', grain: 'day' });
+
   // The way into Comments: that point and that day.
   await first.getByTestId('unusual-comments').click();
   await expect(page).toHaveURL(/#\/comments\?/);
