@@ -7,11 +7,11 @@ import type { OpenStoreOptions, Store } from '../store/db.ts';
 import { readFile } from './storeService.ts';
 
 interface Kept {
-  version: number;
+  version: string;
   answers: Map<string, AnomalyAnswer>;
 }
 
-/** Per connection: answers by their arguments, valid while SQLite's data_version stays (no other connection wrote). */
+/** Per connection: answers by their arguments, valid while nothing was written to the file (by any connection). */
 const kept = new WeakMap<Database.Database, Kept>();
 const keepAtMost = 32;
 
@@ -21,7 +21,10 @@ const keepAtMost = 32;
  */
 export function answerAnomalies(store: Store, args: AnomalyArgs): AnomalyAnswer {
   const db = store.db;
-  const version = Number(db.pragma('data_version', { simple: true }));
+  // data_version moves when another connection (the sync's writer) commits; total_changes when this one writes.
+  const version = `${String(db.pragma('data_version', { simple: true }))}:${String(
+    db.prepare('SELECT total_changes()').pluck().get(),
+  )}`;
   let cache = kept.get(db);
   if (!cache || cache.version !== version) kept.set(db, (cache = { version, answers: new Map() }));
   const key = JSON.stringify(args);
