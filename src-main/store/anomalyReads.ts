@@ -62,7 +62,7 @@ function rows(
 
 /**
  * Counts per (point, local day) of the points `ids` (absent: every point), from the period rollup's day buckets:
- * the time-first key makes the days one key range whatever the number of points.
+ * the time-first key makes the days one key range whatever the number of points, grouped in key order (no sort).
  */
 export function pointDayCounts(
   db: Database.Database,
@@ -79,7 +79,7 @@ export function pointDayCounts(
   const sql = `SELECT r.experience_point_id, r.bucket, ${counting === 'negative' ? negative : buttons}
     FROM v2_button_rollup_period r JOIN v2_survey s ON s.survey_id = r.survey_id
     WHERE r.bucket >= @fromDay AND r.bucket < @toDay${points}${where(filter, params)}
-    GROUP BY r.experience_point_id, r.bucket`;
+    GROUP BY r.bucket, r.experience_point_id`;
   return rows(db, sql, params, counting === 'negative' ? 2 : 11);
 }
 
