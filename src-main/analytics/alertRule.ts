@@ -121,11 +121,15 @@ function classes(rule: AlertRule, nps: boolean): { counted: Uint8Array; flagged:
   return { counted, flagged };
 }
 
-function holds(rule: AlertRule, n: number, k: number): boolean {
-  if (n < rule.countThreshold || n === 0) return false;
-  if (rule.type === 'feedbackCount') return true;
-  if (rule.type === 'negative') return k * 100 >= rule.threshold * n;
-  return rule.thresholdType === 'under' ? k * 100 < rule.threshold * n : k * 100 > rule.threshold * n;
+/** The condition over the window's counts, as a closure on numbers (the sweep's hot loop reads no object). */
+function conditionOf(rule: AlertRule): (n: number, k: number) => boolean {
+  const count = Math.max(1, rule.countThreshold);
+  const t = rule.threshold;
+  if (rule.type === 'feedbackCount') return (n) => n >= count;
+  if (rule.type === 'negative') return (n, k) => n >= count && k * 100 >= t * n;
+  return rule.thresholdType === 'under'
+    ? (n, k) => n >= count && k * 100 < t * n
+    : (n, k) => n >= count && k * 100 > t * n;
 }
 
 const oneDecimal = (x: number): number => Math.round(x * 10) / 10;
@@ -145,44 +149,44 @@ export function sweepAlerts(
   present: number,
 ): SweptAlert[] {
   const { counted, flagged } = classes(rule, nps);
+  const holds = conditionOf(rule);
   const { utc, button } = series;
   const w = rule.windowMin * 60_000;
   const out: SweptAlert[] = [];
   let open: SweptAlert | null = null;
   let [n, k, leave] = [0, 0, 0]; // responses and flagged ones in the window; the next press to leave
   const len = utc.length;
-  const leaveUntil = (t: number): void => {
-    // Every press whose leaving instant is ≤ t leaves, one instant at a time, the condition judged after each.
+  for (let i = 0; i <= len; i++) {
+    const last = i === len;
+    const t = last ? present : (utc[i] as number);
+    const until = t > present ? present : t; // nothing after the present: the presses leave until it, then stop
+    // Every press whose leaving instant is ≤ until leaves, one instant at a time, the condition judged after each.
     while (leave < len) {
-      const at = (utc[leave] ?? 0) + w;
-      if (at > t) return;
-      while (leave < len && (utc[leave] ?? 0) + w === at) {
-        const b = button[leave] ?? 0;
-        if (counted[b]) {
+      const leaving = (utc[leave] as number) + w;
+      if (leaving > until) break;
+      do {
+        const b = button[leave] as number;
+        if (counted[b] === 1) {
           n--;
-          k -= flagged[b] ?? 0;
+          k -= flagged[b] as number;
         }
         leave++;
-      }
-      if (open && !holds(rule, n, k)) {
-        open.endUtc = at;
+      } while (leave < len && (utc[leave] as number) + w === leaving);
+      if (open && !holds(n, k)) {
+        open.endUtc = leaving;
         open = null;
       }
     }
-  };
-  for (let i = 0; i < len; i++) {
-    const t = utc[i] ?? 0;
-    if (t > present) break;
-    leaveUntil(t);
-    const b = button[i] ?? 0;
-    if (!counted[b]) continue;
+    if (last || t > present) break;
+    const b = button[i] as number;
+    if (counted[b] !== 1) continue;
     n++;
-    k += flagged[b] ?? 0;
-    if (open || !holds(rule, n, k)) continue;
-    const last = out[out.length - 1];
-    if (last && last.endUtc !== null && t - last.endUtc < 2 * w) {
-      last.endUtc = null;
-      open = last;
+    k += flagged[b] as number;
+    if (open || !holds(n, k)) continue;
+    const previous = out[out.length - 1];
+    if (previous && previous.endUtc !== null && t - previous.endUtc < 2 * w) {
+      previous.endUtc = null;
+      open = previous;
       continue;
     }
     open = {
@@ -195,6 +199,5 @@ export function sweepAlerts(
     };
     out.push(open);
   }
-  leaveUntil(present);
   return out;
 }

@@ -15,6 +15,8 @@ import {
   replaySummaries,
   seriesStamps,
   serviceAlerts,
+  serviceAlertsOf,
+  summaryStamps,
   touchSeries,
   writeReplaySummary,
   writeSeries,
@@ -59,7 +61,7 @@ export function refreshAlertSeries(db: Database.Database, options: { force?: boo
   const stale = [...pairs].filter(([key]) => options.force || stamps.get(key)?.syncRunId !== run);
   out.current = pairs.size - stale.length;
   const orphans = [...stamps.keys()].some((k) => !pairs.has(k));
-  const summaries = new Map(replaySummaries(db).map((r) => [r.alertSpecificationId, r]));
+  const summaries = summaryStamps(db);
   const staleSummaries = specs.filter((spec) => {
     const r = summaries.get(spec.alertSpecificationId);
     return options.force || r?.syncRunId !== run || r.parameters !== spec.parameters;
@@ -108,9 +110,9 @@ export function refreshAlertSeries(db: Database.Database, options: { force?: boo
   return { ...out, ms: performance.now() - t0 };
 }
 
-function alertsBySpecification(db: Database.Database, id?: number): Map<number, ServiceAlertRow[]> {
+function alertsBySpecification(db: Database.Database, only?: AlertSpecRow): Map<number, ServiceAlertRow[]> {
   const alerts = new Map<number, ServiceAlertRow[]>();
-  for (const a of serviceAlerts(db, id)) {
+  for (const a of only ? serviceAlertsOf(db, only) : serviceAlerts(db)) {
     const list = alerts.get(a.alertSpecificationId) ?? [];
     list.push(a);
     alerts.set(a.alertSpecificationId, list);
@@ -170,7 +172,7 @@ export function replayAlertSpecifications(db: Database.Database, args: AlertRepl
     });
     return combineReplays(parts, present);
   }
-  const alerts = alertsBySpecification(db, args.specificationId);
+  const alerts = alertsBySpecification(db, args.specificationId === undefined ? undefined : specifications[0]);
   const series = seriesReader(db);
   const parts = specifications.map((spec) =>
     replaySpecification(spec, series, alerts.get(spec.alertSpecificationId) ?? [], present, whatIf),

@@ -60,15 +60,25 @@ export function alertSpecifications(db: Database.Database, id?: number): AlertSp
   ).all({ id: id ?? null }) as AlertSpecRow[];
 }
 
-/** The service's alerts (of one specification, or all), oldest first. */
-export function serviceAlerts(db: Database.Database, specificationId?: number): ServiceAlertRow[] {
+/** The service's alerts of every specification, by specification, oldest first. */
+export function serviceAlerts(db: Database.Database): ServiceAlertRow[] {
   return statement(
     db,
     `SELECT alert_id AS alertId, alert_specification_id AS alertSpecificationId, begin_utc AS beginUtc,
        begin_time AS beginTime, end_utc AS endUtc, end_time AS endTime, parameters
-     FROM v2_alert WHERE @id IS NULL OR alert_specification_id = @id
-     ORDER BY alert_specification_id, begin_utc, alert_id`,
-  ).all({ id: specificationId ?? null }) as ServiceAlertRow[];
+     FROM v2_alert ORDER BY alert_specification_id, begin_utc, alert_id`,
+  ).all() as ServiceAlertRow[];
+}
+
+/** The service's alerts of one specification (read through its point's index), oldest first. */
+export function serviceAlertsOf(db: Database.Database, spec: AlertSpecRow): ServiceAlertRow[] {
+  return statement(
+    db,
+    `SELECT alert_id AS alertId, alert_specification_id AS alertSpecificationId, begin_utc AS beginUtc,
+       begin_time AS beginTime, end_utc AS endUtc, end_time AS endTime, parameters
+     FROM v2_alert WHERE experience_point_id = ? AND alert_specification_id = ?
+     ORDER BY begin_utc, alert_id`,
+  ).all(spec.experiencePointId, spec.alertSpecificationId) as ServiceAlertRow[];
 }
 
 /** The newest sync run's id (0 when the file has none): a series built before it may be stale. */
@@ -222,6 +232,15 @@ export interface StoredReplaySummary {
   syncRunId: number;
   parameters: string;
   summary: string;
+}
+
+/** Which specification's summary was computed as of which sync run and with which parameters (not the summary). */
+export function summaryStamps(db: Database.Database): Map<number, { syncRunId: number; parameters: string }> {
+  const rows = statement(
+    db,
+    'SELECT alert_specification_id AS id, sync_run_id AS run, parameters FROM v2_alert_replay_summary',
+  ).all() as { id: number; run: number; parameters: string }[];
+  return new Map(rows.map((r) => [r.id, { syncRunId: r.run, parameters: r.parameters }]));
 }
 
 export function replaySummaries(db: Database.Database): StoredReplaySummary[] {
