@@ -116,6 +116,62 @@ function ruleOf(
   }
 }
 
+/** One row per alert: each service alert with its match (or none), then each replayed alert left unmatched. */
+function alertRows(
+  alertSpecificationId: number,
+  service: readonly ServiceAlertRow[],
+  swept: readonly SweptAlert[],
+  match: readonly number[],
+  offsetAt: (press: number) => number,
+): { rows: (AlertReplayRow & { order: number })[]; taken: Set<number> } {
+  const rows: (AlertReplayRow & { order: number })[] = [];
+  const replayedText = (
+    a: SweptAlert,
+  ): Pick<AlertReplayRow, 'replayedBegin' | 'replayedEnd' | 'responses' | 'actual'> => ({
+    replayedBegin: formatAt(a.beginUtc, offsetAt(a.beginPress)),
+    replayedEnd: a.endUtc === null ? null : formatAt(a.endUtc, offsetAt(a.beginPress)),
+    responses: a.responses,
+    actual: a.actual,
+  });
+  const taken = new Set<number>();
+  service.forEach((a, i) => {
+    const j = match[i] ?? -1;
+    const r = j >= 0 ? swept[j] : undefined;
+    if (r) taken.add(j);
+    rows.push({
+      order: Math.min(a.beginUtc, r?.beginUtc ?? Infinity),
+      alertSpecificationId: alertSpecificationId,
+      kind: r ? 'matched' : 'service',
+      serviceAlertId: a.alertId,
+      serviceBegin: a.beginTime,
+      serviceEnd: a.endTime,
+      ...(r
+        ? { ...replayedText(r), beginDifferenceMin: Math.round((r.beginUtc - a.beginUtc) / 600) / 100 }
+        : {
+            replayedBegin: null,
+            replayedEnd: null,
+            responses: null,
+            actual: null,
+            beginDifferenceMin: null,
+          }),
+    });
+  });
+  swept.forEach((a, j) => {
+    if (taken.has(j)) return;
+    rows.push({
+      order: a.beginUtc,
+      alertSpecificationId: alertSpecificationId,
+      kind: 'replay',
+      serviceAlertId: null,
+      serviceBegin: null,
+      serviceEnd: null,
+      ...replayedText(a),
+      beginDifferenceMin: null,
+    });
+  });
+  return { rows, taken };
+}
+
 /** One specification replayed: its summary, its rows (with the order key) and its alerts per week (Monday day). */
 export interface SpecificationReplay {
   summary: AlertReplaySpecification;
@@ -131,7 +187,6 @@ export function replaySpecification(
   present: number | null,
   whatIf: AlertReplayInput['whatIf'],
 ): SpecificationReplay {
-  const rows: (AlertReplayRow & { order: number })[] = [];
   const weeks = new Map<number, { service: number; replayed: number }>();
   const count = (week: number, side: 'service' | 'replayed'): void => {
     const w = weeks.get(week) ?? { service: 0, replayed: 0 };
@@ -154,51 +209,8 @@ export function replaySpecification(
       )
     : service.map(() => -1);
   const offsetAt = (i: number): number => series?.offsetMin[i] ?? 0;
-  const replayedText = (
-    a: SweptAlert,
-  ): Pick<AlertReplayRow, 'replayedBegin' | 'replayedEnd' | 'responses' | 'actual'> => ({
-    replayedBegin: formatAt(a.beginUtc, offsetAt(a.beginPress)),
-    replayedEnd: a.endUtc === null ? null : formatAt(a.endUtc, offsetAt(a.beginPress)),
-    responses: a.responses,
-    actual: a.actual,
-  });
-  const taken = new Set<number>();
-  service.forEach((a, i) => {
-    const j = match[i] ?? -1;
-    const r = j >= 0 ? swept[j] : undefined;
-    if (r) taken.add(j);
-    rows.push({
-      order: Math.min(a.beginUtc, r?.beginUtc ?? Infinity),
-      alertSpecificationId: spec.alertSpecificationId,
-      kind: r ? 'matched' : 'service',
-      serviceAlertId: a.alertId,
-      serviceBegin: a.beginTime,
-      serviceEnd: a.endTime,
-      ...(r
-        ? { ...replayedText(r), beginDifferenceMin: Math.round((r.beginUtc - a.beginUtc) / 600) / 100 }
-        : {
-            replayedBegin: null,
-            replayedEnd: null,
-            responses: null,
-            actual: null,
-            beginDifferenceMin: null,
-          }),
-    });
-  });
-  swept.forEach((a, j) => {
-    count(weekOfLocal(a.beginUtc + offsetAt(a.beginPress) * minuteMs), 'replayed');
-    if (taken.has(j)) return;
-    rows.push({
-      order: a.beginUtc,
-      alertSpecificationId: spec.alertSpecificationId,
-      kind: 'replay',
-      serviceAlertId: null,
-      serviceBegin: null,
-      serviceEnd: null,
-      ...replayedText(a),
-      beginDifferenceMin: null,
-    });
-  });
+  const { rows, taken } = alertRows(spec.alertSpecificationId, service, swept, match, offsetAt);
+  for (const a of swept) count(weekOfLocal(a.beginUtc + offsetAt(a.beginPress) * minuteMs), 'replayed');
   const replayedWith = rule ? ruleText(rule) : '';
   return {
     summary: {

@@ -182,22 +182,30 @@ export function sweepAlerts(
     if (counted[b] !== 1) continue;
     n++;
     k += flagged[b] as number;
-    if (open || !holds(n, k)) continue;
-    const previous = out[out.length - 1];
-    if (previous && previous.endUtc !== null && t - previous.endUtc < 2 * w) {
-      previous.endUtc = null;
-      open = previous;
-      continue;
-    }
-    open = {
-      beginPress: i,
-      beginUtc: t,
-      endUtc: null,
-      responses: n,
-      actual: rule.type === 'feedbackCount' ? null : oneDecimal((k * 100) / n),
-      negativeResponses: rule.type === 'negative' ? k : null,
-    };
-    out.push(open);
+    if (!open && holds(n, k)) open = begin(out, rule, { press: i, at: t, n, k });
   }
   return out;
+}
+
+/** The alert that begins at a press: the previous one continued when it ended less than two windows before. */
+function begin(
+  out: SweptAlert[],
+  rule: AlertRule,
+  p: { press: number; at: number; n: number; k: number },
+): SweptAlert {
+  const previous = out[out.length - 1];
+  if (previous && previous.endUtc !== null && p.at - previous.endUtc < 2 * rule.windowMin * 60_000) {
+    previous.endUtc = null;
+    return previous;
+  }
+  const alert: SweptAlert = {
+    beginPress: p.press,
+    beginUtc: p.at,
+    endUtc: null,
+    responses: p.n,
+    actual: rule.type === 'feedbackCount' ? null : oneDecimal((p.k * 100) / p.n),
+    negativeResponses: rule.type === 'negative' ? p.k : null,
+  };
+  out.push(alert);
+  return alert;
 }

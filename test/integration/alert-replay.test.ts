@@ -11,7 +11,7 @@ import { runCli } from '../../src-main/cli/index.ts';
 import { createSyncCommand } from '../../src-main/cli/commands/sync.ts';
 import { runCommand } from '../../src-main/cli/testing.ts';
 import { createSessionStore } from '../../src-main/credentials/sessionStore.ts';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
 
 let emulator: RunningEmulator;
 let dir: string;
