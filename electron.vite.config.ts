@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
-import { buildHtmlReportRuntime, htmlRuntimeFileName } from './scripts/htmlReportRuntime.ts';
+import { buildHtmlReportRuntime } from './scripts/htmlReportRuntime.ts';
+import { htmlRuntimeFileName } from './src-main/export/htmlRuntime.ts';
 
 /** The SQL migrations are files read at run time: copied beside the built main (out/main/migrations). */
 function copyMigrations(): Plugin {

@@ -7,8 +7,6 @@ import { build, type Rolldown } from 'vite';
 
 /** The entry, relative to the project's folder. */
 export const htmlRuntimeEntry = 'src-renderer/report/htmlReportRuntime.ts';
-/** The built file's name beside the main bundle (out/main/). */
-export const htmlRuntimeFileName = 'htmlReportRuntime.js';
 
 /** `root`: the project's folder (the default is right when this file runs from scripts/, not when bundled). */
 export async function buildHtmlReportRuntime(root = resolve(import.meta.dirname, '..')): Promise<string> {

@@ -11,6 +11,8 @@ import { storeChart, type ChartKind } from '../export/storeCharts.ts';
 import type { Store } from '../store/db.ts';
 
 const files = () => import('../export/exportFiles.ts');
+/** The interactive HTML report loads none of those: the reader's browser draws its charts. */
+const htmlReport = () => import('../export/htmlReport.ts');
 
 /** When the data was last synced completely (null: never), as every exported file says. */
 export function dataAsOf(store: Store): string | null {
@@ -80,7 +82,7 @@ export async function htmlFromStore(
   e: Pick<ChartExport, 'spec' | 'side' | 'grain'> & { kind?: ChartKind },
 ): Promise<{ bytes: Buffer; what: string }> {
   const names = storeNames(store.db);
-  const made = await files();
+  const { reportToHtml } = await htmlReport();
   if (e.kind === undefined) {
     const table = queryTable(store.db, 'Rows', e.spec);
     const caption = captionOf(store, {
@@ -91,13 +93,13 @@ export async function htmlFromStore(
         e.spec.comparison ? { comparison: comparisonWords(e.spec.comparison) } : {},
       ),
     });
-    const bytes = await made.htmlReportFile({ caption, charts: [], tables: [table] });
+    const bytes = await reportToHtml({ caption, charts: [], tables: [table] });
     return { bytes, what: `${table.rows.length} rows, HTML` };
   }
   const chart = storeChart(store.db, e.kind, e.spec.filter, names, { side: e.side, grain: e.grain });
   const caption = captionOf(store, { title: chart.title, filters: describeFilters(chart.filter, names) });
   const table = optionTable(chart.option, chart.title);
-  const bytes = await made.htmlReportFile({
+  const bytes = await reportToHtml({
     caption,
     charts: [{ title: chart.title, option: chart.option }],
     tables: table ? [table] : [],

@@ -4,7 +4,6 @@ import { captionLines, type Caption } from './caption.ts';
 import { chartToPdf } from './chartPdf.ts';
 import { svgToPng } from './chartPng.ts';
 import { captionedChartSvg } from './chartSvg.ts';
-import { reportToHtml } from './htmlReport.ts';
 import { reportToPdf, type ReportInput } from './reportPdf.ts';
 import { tableToCsv } from './tableCsv.ts';
 import { tableToXlsx } from './tableXlsx.ts';
@@ -40,9 +39,4 @@ export async function tableFile(
 
 export function reportFile(input: ReportInput): Promise<Buffer> {
   return reportToPdf(input);
-}
-
-/** The same report as one self-contained, interactive HTML file (htmlReport.ts). */
-export function htmlReportFile(input: ReportInput): Promise<Buffer> {
-  return reportToHtml(input);
 }

@@ -16,6 +16,8 @@ export const downloadPrefix = '/api/download/';
 
 /** The renderers (ECharts, resvg, PDFKit, exceljs) load on the first export, not when the app starts. */
 const files = () => import('../export/exportFiles.ts');
+/** The interactive HTML report needs none of them: its charts are drawn by the reader's browser. */
+const htmlReport = () => import('../export/htmlReport.ts');
 
 export function createExportHandlers(
   ctx: HandlerContext,
@@ -73,8 +75,9 @@ export function createExportHandlers(
         const format = a.format ?? 'pdf';
         return deliver(a.fileName, format, async () => {
           const input = { caption: caption(a.caption), charts: a.charts, tables: a.tables };
-          const made = await files();
-          return format === 'html' ? made.htmlReportFile(input) : made.reportFile(input);
+          return format === 'html'
+            ? (await htmlReport()).reportToHtml(input)
+            : (await files()).reportFile(input);
         });
       }),
   };
