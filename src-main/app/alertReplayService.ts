@@ -172,7 +172,10 @@ export function replayAlertSpecifications(db: Database.Database, args: AlertRepl
     });
     return combineReplays(parts, present);
   }
-  const alerts = alertsBySpecification(db, args.specificationId === undefined ? undefined : specifications[0]);
+  const alerts = alertsBySpecification(
+    db,
+    args.specificationId === undefined ? undefined : specifications[0],
+  );
   const series = seriesReader(db);
   const parts = specifications.map((spec) =>
     replaySpecification(spec, series, alerts.get(spec.alertSpecificationId) ?? [], present, whatIf),
