@@ -33,7 +33,7 @@ export const hourRules: Omit<TestRules, 'range'> = { minPresses: 30, minWeekPres
 /** Hours are tested only on points whose median day (of the days read) has this many presses. */
 export const busyPointDay = 240;
 
-interface Tested extends CellTest {
+export interface Tested extends CellTest {
   node: AnomalyTreeNode;
   day: number;
   hour: number | null;
@@ -41,7 +41,10 @@ interface Tested extends CellTest {
 }
 
 /** The selection's nodes: each selected id with its whole subtree (absent: every node of the tree). */
-function selectedNodes(tree: readonly AnomalyTreeNode[], selected?: readonly number[]): AnomalyTreeNode[] {
+export function selectedNodes(
+  tree: readonly AnomalyTreeNode[],
+  selected?: readonly number[],
+): AnomalyTreeNode[] {
   if (!selected) return [...tree];
   const children = new Map<number, AnomalyTreeNode[]>();
   for (const n of tree) if (n.parent !== null) children.set(n.parent, [...(children.get(n.parent) ?? []), n]);
@@ -57,7 +60,7 @@ function selectedNodes(tree: readonly AnomalyTreeNode[], selected?: readonly num
   return [...out.values()];
 }
 
-function cells(rows: readonly AnomalyCountRow[], pressesOf: (c: readonly number[]) => number) {
+export function cells(rows: readonly AnomalyCountRow[], pressesOf: (c: readonly number[]) => number) {
   const out = new Map<number, Map<number, Cell>>();
   for (const r of rows) {
     let m = out.get(r.id);
@@ -70,7 +73,7 @@ function cells(rows: readonly AnomalyCountRow[], pressesOf: (c: readonly number[
 }
 
 /** The measure's estimate of a cell's counts, its presses, and its range. */
-function measureOf(args: AnomalyArgs) {
+export function measureOf(args: AnomalyArgs) {
   if (args.measure === 'negativeShare')
     return {
       estimate: (c: readonly number[]): Estimate | null => shareEstimate(c[0] ?? 0, c[1] ?? 0),
@@ -85,10 +88,10 @@ function measureOf(args: AnomalyArgs) {
   };
 }
 
-type Measure = ReturnType<typeof measureOf>;
+export type Measure = ReturnType<typeof measureOf>;
 
 /** Each node's days of the period against the same weekday of the weeks before. */
-function dayTests(
+export function dayTests(
   nodes: readonly AnomalyTreeNode[],
   days: Map<number, Map<number, Cell>>,
   fromDay: number,
@@ -112,7 +115,7 @@ function dayTests(
 }
 
 /** A busy point's hours of the period against the same weekday and hour of the weeks before. */
-function hourTests(
+export function hourTests(
   busy: readonly AnomalyTreeNode[],
   hours: Map<number, Map<number, Cell>>,
   fromDay: number,
@@ -138,7 +141,7 @@ export function findAnomalies(db: Database.Database, args: AnomalyArgs): Anomaly
   const toDay = parseLocalDate(args.filter.to);
   if (fromDay === null || toDay === null) throw new RangeError('filter.from and filter.to must be dates');
   const measure = measureOf(args);
-  const counting = args.measure === 'negativeShare' ? 'negative' : 'buttons';
+  const counting = countingOf(args);
   const read: AnomalyReadFilter = {
     fromDay: fromDay - 7 * baselineWeeks,
     toDay,
@@ -169,6 +172,16 @@ export function findAnomalies(db: Database.Database, args: AnomalyArgs): Anomaly
     busy.map((n) => n.id),
   );
   tested.push(...hourTests(busy, cells(hourRows, measure.presses), fromDay, measure));
+  return answerOf(args, tested);
+}
+
+/** What the reads count for the measure of `args`. */
+export function countingOf(args: AnomalyArgs): 'negative' | 'buttons' {
+  return args.measure === 'negativeShare' ? 'negative' : 'buttons';
+}
+
+/** The answer from every test of a question: false discoveries controlled over all of them, the flagged rows. */
+export function answerOf(args: AnomalyArgs, tested: readonly Tested[]): AnomalyAnswer {
   const q = benjaminiHochberg(tested.map((t) => t.p));
   const rows: AnomalyRow[] = [];
   tested.forEach((t, i) => {

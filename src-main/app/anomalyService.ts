@@ -1,8 +1,15 @@
 // Unusual moments answered from a data file: on the app's open connection (answers kept until the file changes) and
-// for the command line (a file opened to read and closed again).
+// for the command line (a file opened to read and closed again); the tests of the last 90 days computed after each sync
+// answer the Unusual list's question without the rollups.
 import type Database from 'better-sqlite3';
 import type { AnomalyAnswer, AnomalyArgs } from '#shared/contract.ts';
+import {
+  precomputeAnomalyTests,
+  precomputedAnswer,
+  precomputedQuestions,
+} from '../analytics/anomalyPrecomputed.ts';
 import { findAnomalies } from '../analytics/anomalies.ts';
+import { newestSyncRun } from '../store/repos/alertSeriesRepo.ts';
 import type { OpenStoreOptions, Store } from '../store/db.ts';
 import { readFile } from './storeService.ts';
 
@@ -30,10 +37,35 @@ export function answerAnomalies(store: Store, args: AnomalyArgs): AnomalyAnswer 
   const key = JSON.stringify(args);
   const hit = cache.answers.get(key);
   if (hit) return hit;
-  const answer = findAnomalies(db, args);
+  const answer = anomaliesOnce(db, args);
   if (cache.answers.size >= keepAtMost) cache.answers.delete(cache.answers.keys().next().value ?? '');
   cache.answers.set(key, answer);
   return answer;
+}
+
+/** The anomalies of `args`, nothing kept: from the tests computed after the newest sync when they cover it. */
+export function anomaliesOnce(db: Database.Database, args: AnomalyArgs): AnomalyAnswer {
+  return precomputedAnswer(db, args, newestSyncRun(db)) ?? findAnomalies(db, args);
+}
+
+export interface AnomalyRefresh {
+  /** Cells tested and stored (days and hours). */
+  tests: number;
+  ms: number;
+}
+
+/**
+ * The tests of the last days computed ahead for the questions the Unusual list asks, as of the newest sync run
+ * (called after each sync). One transaction; a failure leaves the previous tests, which a newer run makes unused.
+ */
+export function refreshAnomalyTests(db: Database.Database): AnomalyRefresh {
+  const t0 = performance.now();
+  const run = newestSyncRun(db);
+  let tests = 0;
+  db.transaction(() => {
+    for (const q of precomputedQuestions) tests += precomputeAnomalyTests(db, q, run);
+  }).immediate();
+  return { tests, ms: performance.now() - t0 };
 }
 
 /** The anomalies of `args` from the file at `path`, which must exist. */
@@ -42,5 +74,5 @@ export function anomaliesOfFile(
   args: AnomalyArgs,
   options: OpenStoreOptions = {},
 ): AnomalyAnswer {
-  return readFile(path, (store) => findAnomalies(store.db, args), options);
+  return readFile(path, (store) => anomaliesOnce(store.db, args), options);
 }

@@ -2,7 +2,14 @@
 // definition checked the long way (every k), and one cell's test worked by hand (an outlier week set aside, the
 // week-to-week spread from the kept weeks).
 import { describe, expect, it } from 'vitest';
-import { benjaminiHochberg, erfc, median, testCell, twoSidedP } from './anomalyStats.ts';
+import {
+  benjaminiHochberg,
+  benjaminiHochbergPairs,
+  erfc,
+  median,
+  testCell,
+  twoSidedP,
+} from './anomalyStats.ts';
 import { shareEstimate } from './intervals.ts';
 
 const share = (c: readonly number[]) => shareEstimate(c[0] ?? 0, c[1] ?? 0);
@@ -34,6 +41,14 @@ describe('anomaly statistics', () => {
     // At α = 0.05: the largest k with p₍ₖ₎ ≤ k·α/m is k = 5 (0.03 ≤ 0.03125), so five discoveries.
     expect(q.filter((v) => v <= 0.05)).toHaveLength(5);
     expect(median([3, 1, 2, 10])).toBe(2.5);
+  });
+
+  it('Benjamini–Hochberg by value equals the route of sorted pairs exactly, ties and ones included', () => {
+    // Deterministic p-values with many ties (a few distinct values repeated) and exact ones.
+    const ps = Array.from({ length: 500 }, (_, i) => (i % 7 === 0 ? 1 : ((i * 37) % 23) / 1000));
+    expect(benjaminiHochberg(ps)).toEqual(benjaminiHochbergPairs(ps));
+    expect(benjaminiHochberg([])).toEqual([]);
+    expect(benjaminiHochberg([0.2, Number.NaN])).toEqual(benjaminiHochbergPairs([0.2, Number.NaN]));
   });
 
   it('tests a cell against its kept weeks, by hand', () => {

@@ -154,6 +154,31 @@ export function twoSidedP(z: number): number {
  */
 export function benjaminiHochberg(ps: readonly number[]): number[] {
   const m = ps.length;
+  // The p-values sorted as a typed array (a numeric sort, no pairs): tied p-values share one q whatever their
+  // ranks, so each test finds its q by its value. NaN (none expected) takes the route of pairs.
+  const sorted = Float64Array.from(ps).sort();
+  if (m > 0 && Number.isNaN(sorted[m - 1])) return benjaminiHochbergPairs(ps);
+  const byRank = new Float64Array(m);
+  let running = 1;
+  for (let k = m - 1; k >= 0; k--) {
+    running = Math.min(running, ((sorted[k] ?? 1) * m) / (k + 1));
+    byRank[k] = Math.min(1, running);
+  }
+  return ps.map((p) => {
+    let lo = 0;
+    let hi = m - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sorted[mid] ?? 1) < p) lo = mid + 1;
+      else hi = mid;
+    }
+    return byRank[lo] ?? 1;
+  });
+}
+
+/** The same by sorting (p, index) pairs: the route for NaN, and the second route of the tests. */
+export function benjaminiHochbergPairs(ps: readonly number[]): number[] {
+  const m = ps.length;
   const order = ps.map((p, i) => [p, i] as const).sort((a, b) => a[0] - b[0]);
   const q = new Array<number>(m).fill(1);
   let running = 1;

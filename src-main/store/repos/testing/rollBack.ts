@@ -13,6 +13,7 @@ const createdBy: Record<number, string> = {
   13: `DROP TRIGGER v2_comment_term_insert; DROP TRIGGER v2_comment_term_update; DROP TRIGGER v2_comment_term_delete;
     DROP TABLE v2_comment_term_pending; DROP TABLE v2_comment_term;`,
   14: 'DROP TABLE v2_alert_replay_summary; DROP TABLE v2_alert_series;',
+  15: 'DROP TABLE v2_anomaly_test; DROP TABLE v2_anomaly_window;',
 };
 
 export function rollBackSql(version: number): string {
