@@ -1,6 +1,7 @@
 // The connections domain of the contract: connection profiles (name, service address, which credentials), testing
 // credentials against the service before anything is stored, switching and removing profiles, where secrets live.
-import { bad, isPlainObject, parseEmpty, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
+import { bad, isPlainObject, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
+import { parseNoArgs } from './schema.ts';
 
 /** A profile as the renderer sees it: never a secret, only whether one is stored. */
 export interface ProfileInfo {
@@ -143,7 +144,7 @@ function parseName(value: unknown): Parsed<string> {
 }
 
 export const connectionsArgs: ArgParsers<ConnectionsCommands> = {
-  'connections:list': parseEmpty,
+  'connections:list': parseNoArgs,
   'connections:test': (value) => {
     const d = parseDraft(value, []);
     return d.ok ? { ok: true, args: { ...d.args } } : d;

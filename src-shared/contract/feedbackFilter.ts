@@ -1,19 +1,31 @@
 // The filter the per-feedback domains share (follow-ups, comments, alerts, people, ranking, reconciliation), its
 // argument check, and small checks those domains reuse (whole numbers in a range, label lists, opaque cursors).
+import * as v from 'valibot';
 import { bad, isPlainObject, localDatePattern, parseIds, unknownKey, type Parsed } from './parse.ts';
+import { bool, fromBeforeTo, ids, localDate, objectOf } from './schema.ts';
 
-/** Which feedback: subtrees, surveys, a local-date range, misuse in or out. */
-export interface FeedbackFilter {
-  /** Experience points or groups; each id stands for its whole subtree (overlaps count once). Absent: all. */
-  experiencePointIds?: number[];
-  /** v2 survey ids (v1 survey keys in a store synced through v1 alone). Absent: all. */
-  surveyIds?: number[];
-  /** Local dates `yyyy-MM-dd` on the feedback's own wall clock: `from` inclusive, `to` exclusive. */
-  from?: string;
-  to?: string;
-  /** Misuse is left out unless this is true. */
-  includeMisuse?: boolean;
+/** The filter's own fields, named with `prefix` in what a check says (`filter.`). */
+export function feedbackFilterEntries(prefix: string) {
+  return {
+    /** Experience points or groups; each id stands for its whole subtree (overlaps count once). Absent: all. */
+    experiencePointIds: ids(`${prefix}experiencePointIds`),
+    /** v2 survey ids (v1 survey keys in a store synced through v1 alone). Absent: all. */
+    surveyIds: ids(`${prefix}surveyIds`),
+    /** Local dates `yyyy-MM-dd` on the feedback's own wall clock: `from` inclusive, `to` exclusive. */
+    from: localDate(`${prefix}from`),
+    to: localDate(`${prefix}to`),
+    /** Misuse is left out unless this is true. */
+    includeMisuse: bool(`${prefix}includeMisuse`),
+  };
 }
+
+/** Which feedback: subtrees, surveys, a local-date range, misuse in or out; an object with no other field. */
+export function feedbackFilterSchema(name = 'filter') {
+  const fields = objectOf(name, feedbackFilterEntries(`${name}.`));
+  return v.pipe(fields, fromBeforeTo<v.InferOutput<typeof fields>>(`${name}.`));
+}
+
+export type FeedbackFilter = v.InferOutput<ReturnType<typeof feedbackFilterSchema>>;
 
 export const feedbackFilterKeys = ['experiencePointIds', 'surveyIds', 'from', 'to', 'includeMisuse'] as const;
 

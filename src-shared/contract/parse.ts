@@ -25,14 +25,6 @@ export function unknownKey(value: Record<string, unknown>, allowed: readonly str
   return Object.keys(value).find((k) => !allowed.includes(k));
 }
 
-/** Arguments of a command that takes none: absent or `{}`. */
-export function parseEmpty(value: unknown): Parsed<Record<string, never>> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = Object.keys(value)[0];
-  return extra === undefined ? { ok: true, args: {} } : bad(`unexpected argument '${extra}'`);
-}
-
 export function parseIds(value: unknown, name: string): Parsed<number[] | undefined> {
   if (value === undefined) return { ok: true, args: undefined };
   if (!Array.isArray(value)) return bad(`${name} must be a list of ids`);
