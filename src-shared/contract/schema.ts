@@ -24,8 +24,16 @@ function defined<T extends object>(value: T): T {
   return out as T;
 }
 
+/** What a field that must be given says when it is absent: its own check's words for `undefined`. */
+function missing(entries: v.ObjectEntries, key: unknown): string {
+  const entry = typeof key === 'string' ? entries[key] : undefined;
+  if (entry === undefined) return 'arguments are not valid';
+  const result = v.safeParse(entry, undefined, { abortEarly: true });
+  return result.issues?.[0]?.message ?? `${key} is required`;
+}
+
 /** A plain object with only `entries`' fields: `notObject` when it is none, `unexpected(key)` for a foreign field. */
-function fields<const E extends v.ObjectEntries>(
+export function fields<const E extends v.ObjectEntries>(
   entries: E,
   notObject: string,
   unexpected: (key: string) => string,
@@ -37,8 +45,42 @@ function fields<const E extends v.ObjectEntries>(
       (input) => unknownKey(input, keys) === undefined,
       (issue) => unexpected(unknownKey(issue.input, keys) ?? ''),
     ),
-    v.object(entries),
+    v.object(entries, (issue) => missing(entries, issue.path?.at(-1)?.key)),
     v.transform(defined),
+  );
+}
+
+/** An object whose other fields are ignored (left out of the copy); a field that must be given says so itself. */
+export function loose<const E extends v.ObjectEntries>(entries: E) {
+  return v.object(entries, (issue) => missing(entries, issue.path?.at(-1)?.key));
+}
+
+/** A list whose elements are checked by `at(index)` (for checks that name the element: `charts[2].title`). */
+export function eachOf<T>(at: (index: number) => Schema<T>) {
+  return v.rawTransform<unknown[], T[]>(({ dataset, addIssue, NEVER }) => {
+    const out: T[] = [];
+    for (const [index, element] of dataset.value.entries()) {
+      const result = v.safeParse(at(index), element, { abortEarly: true });
+      if (!result.success) {
+        addIssue({ message: result.issues[0]?.message ?? `element ${index} is not valid` });
+        return NEVER;
+      }
+      out.push(result.output);
+    }
+    return out;
+  });
+}
+
+/** A value checked by a parser of the contract, its message after `prefix` (`source.spec: …`). */
+export function checkedBy<T>(parse: (value: unknown) => Parsed<T>, prefix: string) {
+  return v.pipe(
+    v.unknown(),
+    v.rawTransform<unknown, T>(({ dataset, addIssue, NEVER }) => {
+      const result = parse(dataset.value);
+      if (result.ok) return result.args;
+      addIssue({ message: `${prefix}${result.message}` });
+      return NEVER;
+    }),
   );
 }
 
@@ -80,6 +122,17 @@ export function localDate(name: string) {
   return v.optional(v.pipe(v.string(message), v.regex(localDatePattern, message)));
 }
 
+/** A local date `yyyy-MM-dd` that must be given (`missing` says so). */
+export function requiredDate(name: string, missing: string) {
+  const message = `${name} must be a date yyyy-MM-dd`;
+  return v.pipe(
+    v.unknown(),
+    v.check((input) => input !== undefined, missing),
+    v.string(message),
+    v.regex(localDatePattern, message),
+  );
+}
+
 /** true or false; absent: undefined. */
 export function bool(name: string) {
   return v.optional(v.boolean(`${name} must be true or false`));
@@ -104,6 +157,11 @@ export function num(name: string, min: number, max: number) {
 /** One of a fixed set of strings; absent: undefined. */
 export function oneOf<const T extends string>(allowed: readonly T[], name: string) {
   return v.optional(v.picklist(allowed, `${name} must be one of ${allowed.join(', ')}`));
+}
+
+/** One of a fixed set of strings, which must be given. */
+export function oneOfRequired<const T extends string>(allowed: readonly T[], name: string) {
+  return v.picklist(allowed, `${name} must be one of ${allowed.join(', ')}`);
 }
 
 /** Labels (categories, themes, languages): at most 200, each 1..200 characters; absent: undefined. */
