@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'main',
           environment: 'node',
           include: ['src-main/**/*.test.ts', 'src-shared/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Some unit tests start a real server, a worker or a PDF renderer: 5 s (the default) is not a speed
+          // target, and on a loaded 2-core machine it failed sound tests. Speed is measured by `npm run bench`.
+          testTimeout: 30_000,
         },
       },
       {

@@ -2,7 +2,18 @@
 import * as v from 'valibot';
 import { parseQuerySpec } from './analytics.ts';
 import { isPlainObject, type ArgParsers } from './parse.ts';
-import { args, bool, checkedBy, eachOf, fields, loose, objectOf, oneOfRequired, parserOf } from './schema.ts';
+import {
+  args,
+  bool,
+  checkedBy,
+  eachOf,
+  fields,
+  loose,
+  objectOf,
+  oneOf,
+  oneOfRequired,
+  parserOf,
+} from './schema.ts';
 
 export type ChartFormat = 'png' | 'svg' | 'pdf';
 export const chartFormats = ['png', 'svg', 'pdf'] as const satisfies readonly ChartFormat[];
@@ -226,8 +237,17 @@ const reportChart = (i: number) =>
   );
 export type ReportChart = v.InferOutput<ReturnType<typeof reportChart>>;
 
-/** One PDF of several pages: a title page with the filters, every chart of the view, and its key tables. */
-const reportExportArgs = args({
+/** How a view's report is written: one PDF of pages, or one self-contained interactive HTML file. */
+export type ReportFormat = 'pdf' | 'html';
+export const reportFormats = ['pdf', 'html'] as const satisfies readonly ReportFormat[];
+
+/**
+ * One report of the view: a title page with the filters, every chart of the view, and its key tables — as a PDF, or
+ * (format 'html') as an interactive HTML file that opens offline (docs/HTML-REPORTS.md).
+ */
+const reportExportFields = args({
+  /** Absent: 'pdf'. */
+  format: oneOf(reportFormats, 'format'),
   caption: captionText,
   charts: v.pipe(
     v.array(v.unknown(), `charts must list at most ${maxCharts}`),
@@ -239,11 +259,16 @@ const reportExportArgs = args({
     v.maxLength(maxTables, `tables must list at most ${maxTables}`),
     eachOf((i) => exportTable(`tables[${i}]`)),
   ),
-  fileName: v.pipe(
-    fileName,
-    v.check((name) => name.toLowerCase().endsWith('.pdf'), 'fileName must end in .pdf'),
-  ),
+  fileName,
 });
+const reportExportArgs = v.pipe(
+  reportExportFields,
+  v.check(
+    (a: v.InferOutput<typeof reportExportFields>) =>
+      a.fileName.toLowerCase().endsWith(`.${a.format ?? 'pdf'}`),
+    (issue) => `fileName must end in .${issue.input.format ?? 'pdf'}`,
+  ),
+);
 export type ReportExportArgs = v.InferOutput<typeof reportExportArgs>;
 
 /** How an export ended: written (desktop: the chosen path), cancelled in the dialog, or a download (web mode). */
