@@ -19,7 +19,7 @@ const srcMainLayers = {
   store: ['threadModule.ts'],
   analytics: ['store'],
   sync: ['api', 'store', 'analytics', 'threadModule.ts'],
-  export: ['store', 'analytics'],
+  export: ['store', 'analytics', 'threadModule.ts'],
   profiles: ['api', 'credentials', 'store', 'sync'],
   app: [
     'api',

@@ -12,6 +12,7 @@ const loaders: Record<string, () => Promise<CliCommand>> = {
   query: async () => (await import('./query.ts')).query,
   explain: async () => (await import('./explain.ts')).explain,
   export: async () => (await import('./export.ts')).exportCommand,
+  report: async () => (await import('./report.ts')).report,
   serve: async () => (await import('./serve.ts')).serve,
 };
 
