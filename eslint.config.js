@@ -20,6 +20,7 @@ const srcMainLayers = {
   analytics: ['store'],
   sync: ['api', 'store', 'analytics', 'threadModule.ts'],
   export: ['store', 'analytics', 'threadModule.ts'],
+  annotations: [],
   profiles: ['api', 'credentials', 'store', 'sync'],
   app: [
     'api',
@@ -30,6 +31,7 @@ const srcMainLayers = {
     'export',
     'profiles',
     'emulator',
+    'annotations',
     'paths.ts',
     'threadModule.ts',
   ],

@@ -13,6 +13,7 @@ const loaders: Record<string, () => Promise<CliCommand>> = {
   explain: async () => (await import('./explain.ts')).explain,
   export: async () => (await import('./export.ts')).exportCommand,
   report: async () => (await import('./report.ts')).report,
+  annotations: async () => (await import('./annotations.ts')).annotations,
   serve: async () => (await import('./serve.ts')).serve,
 };
 
