@@ -21,6 +21,7 @@ import { startPackThread, type Drawer } from '../export/packThreads.ts';
 import { storeNames } from '../export/queryTable.ts';
 import { figureLabel, selectionFigures, viewTitles, type ReportView } from '../export/viewReports.ts';
 import type { OpenStoreOptions, Store } from '../store/db.ts';
+import { annotationsFor } from './annotationService.ts';
 import { dataAsOf } from './exportService.ts';
 import { readFileAsync } from './storeService.ts';
 
@@ -177,6 +178,10 @@ function planPack(store: Store, request: ReportPackRequest, outDir: string): Pac
     ...(compared ? { comparisonWords: comparisonWords(compared) } : {}),
     dataAsOf: dataAsOf(store),
     outDir,
+    notes: annotationsFor(store.path, {
+      ...(from !== undefined ? { from } : {}),
+      ...(to !== undefined ? { to } : {}),
+    }).map((a) => ({ experiencePointId: a.experiencePointId, from: a.from, to: a.to, text: a.text })),
   };
   return { job, nodes, eachText, scale };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { QueryFilter } from '#shared/contract.ts';
 import { describeFilters, type ExportNames } from '#shared/charts/exportWords.ts';
+import type { ChartNote } from '#shared/charts/trendNotes.ts';
 import { appInfo } from './appInfo.ts';
 import type { PackNode } from './packPlan.ts';
 import { reportToPdf } from './reportPdf.ts';
@@ -17,6 +18,8 @@ export interface PackJob {
   selection: ViewSelection;
   /** The comparison in words for the caption ("previous period"), when there is one. */
   comparisonWords?: string;
+  /** The analyst's notes in the period: each node's report marks those on it and those on the whole tree. */
+  notes?: (ChartNote & { experiencePointId: number | null })[];
   /** When the data was last synced completely (ISO), or null. */
   dataAsOf: string | null;
   outDir: string;
@@ -28,7 +31,10 @@ export function nodeSelection(job: PackJob, node: PackNode): ViewSelection {
     ...job.selection.filter,
     experiencePointIds: [node.experiencePointId],
   };
-  return { ...job.selection, filter };
+  const notes = (job.notes ?? []).filter(
+    (n) => n.experiencePointId === null || n.experiencePointId === node.experiencePointId,
+  );
+  return { ...job.selection, filter, notes };
 }
 
 /** The node's report as PDF bytes: titled with the view and the node, captioned with its filters. */

@@ -16,6 +16,7 @@ import type { ExportNames } from '#shared/charts/exportWords.ts';
 import { overviewFigures, type Figure } from '#shared/charts/overviewFigures.ts';
 import { buildTrendChartOption } from '#shared/charts/trendChart.ts';
 import { trendLines } from '#shared/charts/trendLines.ts';
+import { notesOnAxis, type ChartNote } from '#shared/charts/trendNotes.ts';
 import { scaleGroupOf, type ScaleGroup } from '#shared/metrics/scales.ts';
 import { readableGrain } from '#shared/periods.ts';
 import { alertsPerDay, listAlerts } from '../analytics/alerts.ts';
@@ -42,6 +43,8 @@ export interface ViewSelection {
   comparison?: Comparison;
   /** The comparison's name on a chart line ("Previous period"). */
   comparisonName?: string;
+  /** The analyst's notes to mark on the time charts. */
+  notes?: ChartNote[];
 }
 
 export interface ViewContent {
@@ -107,6 +110,7 @@ function scoreTrend(db: Database.Database, s: ViewSelection): { chart: ReportCha
   const option = buildTrendChartOption({
     labels: lines.labels,
     lines: lines.lines,
+    notes: notesOnAxis(s.notes ?? [], lines.labels, grain),
     format: { style: 'score', locale: 'en-US' },
     animation: false,
     zoom: false,

@@ -136,6 +136,47 @@ describe('report packs', () => {
     expect(readdirSync(out).filter((f) => f.endsWith('.part'))).toEqual([]);
   }, 60_000);
 
+  it("marks the analyst's notes on the trend: the node's own and the whole tree's, text kept literal", async () => {
+    const note = (id: string, point: number | null, from: string, to: string, text: string) => ({
+      id,
+      experiencePointId: point,
+      from,
+      to,
+      text,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    });
+    writeFileSync(
+      `${db}.annotations.json`,
+      JSON.stringify({
+        version: 1,
+        annotations: [
+          note('a', null, '2026-10-02', '2026-10-02', 'Staff training'),
+          note('b', 22, '2026-10-10', '2026-10-20', 'New <b>menu</b>'),
+          note('c', 21, '2026-10-01', '2026-10-31', 'Only on the formula point'),
+        ],
+      }),
+    );
+    const out = join(dir, 'notes');
+    const r = await run(
+      '--each',
+      'level=2',
+      '--view',
+      'trends',
+      ...lastOctober,
+      '--threads',
+      '1',
+      '--out',
+      out,
+    );
+    rmSync(`${db}.annotations.json`);
+    expect(r.code).toBe(0);
+    const file = readdirSync(out).find((f) => f.includes('-22_')) ?? '';
+    const text = pdfText(join(out, file));
+    expect(text).toContain('Staff training');
+    expect(text).toContain('New <b>menu</b>');
+    expect(text).not.toContain('Only on the formula point');
+  }, 60_000);
+
   it('says what is wrong with the options in one sentence, and writes nothing', async () => {
     const out = join(dir, 'bad');
     const each = await run('--each', 'cousins', ...lastOctober, '--out', out);

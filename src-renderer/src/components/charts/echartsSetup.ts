@@ -5,6 +5,7 @@ import {
   DataZoomComponent,
   GridComponent,
   LegendComponent,
+  MarkAreaComponent,
   MarkLineComponent,
   TooltipComponent,
   VisualMapComponent,
@@ -22,6 +23,7 @@ use([
   TooltipComponent,
   AriaComponent,
   DataZoomComponent,
+  MarkAreaComponent,
   MarkLineComponent,
   VisualMapComponent,
 ]);
