@@ -13,6 +13,7 @@ import { createFollowupHandlers } from './handlers/followups.ts';
 import { createPeopleHandlers } from './handlers/people.ts';
 import { createRankingHandlers } from './handlers/ranking.ts';
 import { createExplainHandlers } from './handlers/explain.ts';
+import { createAnnotationHandlers } from './handlers/annotations.ts';
 import { createReconciliationHandlers } from './handlers/reconciliation.ts';
 import { createSyncHandlers } from './handlers/sync.ts';
 import { dirname } from 'node:path';
@@ -132,6 +133,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...createReconciliationHandlers(ctx),
     ...createRankingHandlers(ctx),
     ...createExplainHandlers(ctx),
+    ...createAnnotationHandlers(ctx),
     ...createConnectionsHandlers(ctx),
     ...createStoreUpdateHandlers(readiness, () => storePath),
   } satisfies Handlers;

@@ -2,7 +2,7 @@
 // reweighted to the hours of the weeks after it, so a change in when people press (more weekends, later hours)
 // is not read as a change in how they feel. With its 95% interval.
 import type Database from 'better-sqlite3';
-import type { FeedbackScale, QueryFilter } from '#shared/contract.ts';
+import type { AnnotationEffect, FeedbackScale, QueryFilter } from '#shared/contract.ts';
 import { happyIndexEstimate, npsEstimate, z95, type Estimate } from '#shared/metrics/intervals.ts';
 import { buttonCount, scaleGroupOf } from '#shared/metrics/scales.ts';
 import { runQuery } from './query.ts';
@@ -20,21 +20,7 @@ export interface EffectArgs {
   windowDays?: number;
 }
 
-export interface AnnotationEffect {
-  score: 'happyIndex' | 'nps';
-  /** The windows compared (`to` exclusive): before = the days before the note; after = its range, or the days from its day. */
-  before: { from: string; to: string };
-  after: { from: string; to: string };
-  /** The score before, reweighted to the after window's weekday × hour mix, and the score after (matched cells). */
-  beforeScore: Estimate | null;
-  afterScore: Estimate | null;
-  /** after − before, with its 95% interval; null when no weekday × hour has presses on both sides. */
-  change: Estimate | null;
-  pressesBefore: number;
-  pressesAfter: number;
-  /** Weekday × hour cells with presses on both sides (the others are left out of the estimate). */
-  matchedCells: number;
-}
+export type { AnnotationEffect } from '#shared/contract.ts';
 
 const addDays = (day: string, n: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

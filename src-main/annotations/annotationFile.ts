@@ -4,23 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { Annotation } from '#shared/contract.ts';
 import { failures } from '../core/failures.ts';
+
+export type { Annotation } from '#shared/contract.ts';
 
 /** The file format's version; a newer one is never overwritten by this version. */
 export const annotationsVersion = 1;
-
-export interface Annotation {
-  id: string;
-  /** The node the note is about (its subtree), or null for the whole tree. */
-  experiencePointId: number | null;
-  /** The local days it covers, yyyy-MM-dd, both included (one day: from = to). */
-  from: string;
-  to: string;
-  /** The analyst's words (untrusted text: shown as text, never as HTML). */
-  text: string;
-  /** When it was written (ISO instant). */
-  createdAt: string;
-}
 
 export interface AnnotationsRead {
   annotations: Annotation[];

@@ -1,8 +1,8 @@
 // Annotations for the app, web mode and the command line alike: list them (each with its before/after estimate of
 // the score), add, remove, export and import as JSON. The notes live beside the store (annotations/annotationFile.ts).
 import { randomBytes } from 'node:crypto';
-import type { FeedbackScale } from '#shared/contract.ts';
-import { annotationEffect, type AnnotationEffect } from '../analytics/annotationEffect.ts';
+import type { AnnotatedNote, FeedbackScale } from '#shared/contract.ts';
+import { annotationEffect } from '../analytics/annotationEffect.ts';
 import { listScales } from '../analytics/scales.ts';
 import {
   AnnotationFileError,
@@ -17,12 +17,8 @@ import {
 import { failures } from '../core/failures.ts';
 import type { Store } from '../store/db.ts';
 
-export type { Annotation } from '../annotations/annotationFile.ts';
-
-export interface AnnotatedNote extends Annotation {
-  /** The before/after estimate on the scale asked (or the node's most pressed); null without presses of a scale. */
-  effect: AnnotationEffect | null;
-}
+export type { AnnotatedNote, Annotation } from '#shared/contract.ts';
+export { AnnotationFileError } from '../annotations/annotationFile.ts';
 
 export interface AnnotationList {
   annotations: AnnotatedNote[];

@@ -3,6 +3,7 @@
 // the loopback HTTP bridge of web mode) carry exactly these. A new domain adds its command map to `Commands`, its
 // checks to `parsers` and its names follow; a command without a check fails the typecheck.
 import { alertArgs, type AlertCommands } from './alerts.ts';
+import { annotationArgs, type AnnotationCommands } from './annotations.ts';
 import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
 import {
   appArgs,
@@ -31,6 +32,7 @@ import type { Result } from './result.ts';
 import { syncArgs, syncEventNames, type SyncCommands, type SyncEvents } from './sync.ts';
 
 export * from './alerts.ts';
+export * from './annotations.ts';
 export * from './analytics.ts';
 export * from './app.ts';
 export * from './explain.ts';
@@ -62,6 +64,7 @@ export interface Commands
     ReconciliationCommands,
     RankingCommands,
     ExplainCommands,
+    AnnotationCommands,
     ConnectionsCommands,
     ExportCommands {}
 
@@ -88,6 +91,7 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...reconciliationArgs,
   ...rankingArgs,
   ...explainArgs,
+  ...annotationArgs,
   ...connectionsArgs,
 };
 
