@@ -4,6 +4,7 @@ import { enExplore } from './enExplore.ts';
 import { enExport } from './enExport.ts';
 import { enInsights } from './enInsights.ts';
 import { enIntervals } from './enIntervals.ts';
+import { enAnnotations } from './enAnnotations.ts';
 export const en = {
   app: {
     name: 'Feedback Desk',
@@ -191,6 +192,7 @@ export const en = {
   ...enExport,
   ...enConnections,
   ...enIntervals,
+  ...enAnnotations,
 } as const;
 
 export type Messages = typeof en;
