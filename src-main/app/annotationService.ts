@@ -49,9 +49,18 @@ function select(notes: readonly Annotation[], range: AnnotationRange): Annotatio
     .sort((a, b) => a.from.localeCompare(b.from) || a.createdAt.localeCompare(b.createdAt));
 }
 
-/** The notes that a chart of `range` shows, oldest first, without estimates (cheap: the file only). */
-export function annotationsFor(storePath: string, range: AnnotationRange = {}): Annotation[] {
-  return select(readAnnotations(storePath).annotations, range);
+/**
+ * The notes that a chart of `range` shows, oldest first, without estimates (cheap: the file only). `onWarning` is
+ * told the sentence when the file was damaged and set aside.
+ */
+export function annotationsFor(
+  storePath: string,
+  range: AnnotationRange = {},
+  onWarning?: (sentence: string) => void,
+): Annotation[] {
+  const read = readAnnotations(storePath);
+  if (read.warning) onWarning?.(read.warning);
+  return select(read.annotations, range);
 }
 
 /** Every note with its estimate, read from the open store (the app's connection, or one the CLI opened). */

@@ -40,6 +40,8 @@ export interface ReportPackRequest {
   signal?: AbortSignal;
   onProgress?: (p: PackProgress) => void;
   onMigration?: OpenStoreOptions['onMigration'];
+  /** Told a sentence worth showing that does not stop the pack (the notes file was damaged and set aside). */
+  onWarning?: (sentence: string) => void;
 }
 
 export interface PackProgress {
@@ -178,10 +180,11 @@ function planPack(store: Store, request: ReportPackRequest, outDir: string): Pac
     ...(compared ? { comparisonWords: comparisonWords(compared) } : {}),
     dataAsOf: dataAsOf(store),
     outDir,
-    notes: annotationsFor(store.path, {
-      ...(from !== undefined ? { from } : {}),
-      ...(to !== undefined ? { to } : {}),
-    }).map((a) => ({ experiencePointId: a.experiencePointId, from: a.from, to: a.to, text: a.text })),
+    notes: annotationsFor(
+      store.path,
+      { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) },
+      request.onWarning,
+    ).map((a) => ({ experiencePointId: a.experiencePointId, from: a.from, to: a.to, text: a.text })),
   };
   return { job, nodes, eachText, scale };
 }

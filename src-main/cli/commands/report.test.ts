@@ -175,6 +175,25 @@ describe('report packs', () => {
     expect(text).toContain('Staff training');
     expect(text).toContain('New <b>menu</b>');
     expect(text).not.toContain('Only on the formula point');
+    // A damaged notes file does not stop the pack: it is set aside and the sentence is said (the reports are kept).
+    writeFileSync(`${db}.annotations.json`, '{ broken');
+    const again = await run(
+      '--each',
+      'level=2',
+      '--view',
+      'trends',
+      ...lastOctober,
+      '--threads',
+      '1',
+      '--out',
+      out,
+    );
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain(
+      `The annotations file ${db}.annotations.json could not be read (it is not JSON)`,
+    );
+    for (const f of readdirSync(dir).filter((n) => n.includes('.annotations.json.damaged-')))
+      rmSync(join(dir, f));
   }, 60_000);
 
   it('says what is wrong with the options in one sentence, and writes nothing', async () => {

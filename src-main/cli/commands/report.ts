@@ -139,6 +139,7 @@ export const report: CliCommand = {
       signal: io.signal,
       onProgress: progressLine(io),
       onMigration: migrationLine(io.stderr),
+      onWarning: (sentence) => void io.stderr.write(`${sentence}\n`),
     });
     io.stdout.write(
       `${outcome.total} reports in ${outcome.outDir} (${outcome.written} written, ${outcome.kept} kept), ` +
