@@ -4,6 +4,8 @@
 // checks to `parsers` and its names follow; a command without a check fails the typecheck.
 import { alertArgs, type AlertCommands } from './alerts.ts';
 import { annotationArgs, type AnnotationCommands } from './annotations.ts';
+import { alertReplayArgs, type AlertReplayCommands } from './alertReplay.ts';
+import { anomalyArgs, type AnomalyCommands } from './anomalies.ts';
 import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
 import {
   appArgs,
@@ -33,6 +35,8 @@ import { syncArgs, syncEventNames, type SyncCommands, type SyncEvents } from './
 
 export * from './alerts.ts';
 export * from './annotations.ts';
+export * from './alertReplay.ts';
+export * from './anomalies.ts';
 export * from './analytics.ts';
 export * from './app.ts';
 export * from './explain.ts';
@@ -60,11 +64,13 @@ export interface Commands
     FollowupCommands,
     CommentCommands,
     AlertCommands,
+    AlertReplayCommands,
     PeopleCommands,
     ReconciliationCommands,
     RankingCommands,
     ExplainCommands,
     AnnotationCommands,
+    AnomalyCommands,
     ConnectionsCommands,
     ExportCommands {}
 
@@ -87,11 +93,13 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...followupArgs,
   ...commentArgs,
   ...alertArgs,
+  ...alertReplayArgs,
   ...peopleArgs,
   ...reconciliationArgs,
   ...rankingArgs,
   ...explainArgs,
   ...annotationArgs,
+  ...anomalyArgs,
   ...connectionsArgs,
 };
 

@@ -7,6 +7,7 @@ import {
   LegendComponent,
   MarkAreaComponent,
   MarkLineComponent,
+  MarkPointComponent,
   TooltipComponent,
   VisualMapComponent,
 } from 'echarts/components';
@@ -25,5 +26,6 @@ use([
   DataZoomComponent,
   MarkAreaComponent,
   MarkLineComponent,
+  MarkPointComponent,
   VisualMapComponent,
 ]);
