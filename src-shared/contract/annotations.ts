@@ -1,14 +1,8 @@
 // The annotations domain of the contract: the analyst's notes on a day or range and a node (kept beside the store),
 // each with its before/after estimate of the score; list, add, remove, export and import; and their argument checks.
-import {
-  bad,
-  isPlainObject,
-  localDatePattern,
-  parseEmpty,
-  unknownKey,
-  type ArgParsers,
-  type Parsed,
-} from './parse.ts';
+import * as v from 'valibot';
+import { localDatePattern, type ArgParsers } from './parse.ts';
+import { args, localDate, optionalArgs, parseNoArgs, parserOf } from './schema.ts';
 
 export interface Annotation {
   id: string;
@@ -52,21 +46,41 @@ export interface AnnotatedNote extends Annotation {
   effect: AnnotationEffect | null;
 }
 
-export interface AnnotationListArgs {
+const annotationListSchema = optionalArgs({
   /** Only the notes on this node and on the whole tree (absent: every note). */
-  experiencePointId?: number;
+  experiencePointId: v.optional(
+    v.pipe(
+      v.number('experiencePointId must be an id'),
+      v.safeInteger('experiencePointId must be an id'),
+      v.minValue(0, 'experiencePointId must be an id'),
+    ),
+  ),
   /** Only the notes that overlap [from, to) (`to` exclusive). */
-  from?: string;
-  to?: string;
-}
+  from: localDate('from'),
+  to: localDate('to'),
+});
+export type AnnotationListArgs = v.InferOutput<typeof annotationListSchema>;
 
-export interface AnnotationAddArgs {
-  experiencePointId: number | null;
-  from: string;
+const pointOrNull = 'experiencePointId must be an id or null';
+const annotationAddSchema = args({
+  /** The node the note is about (its subtree), or null for the whole tree. */
+  experiencePointId: v.nullable(
+    v.pipe(v.number(pointOrNull), v.safeInteger(pointOrNull), v.minValue(0, pointOrNull)),
+  ),
+  from: v.pipe(
+    v.string('from must be a date yyyy-MM-dd'),
+    v.regex(localDatePattern, 'from must be a date yyyy-MM-dd'),
+  ),
   /** The last day (default: from). */
-  to?: string;
-  text: string;
-}
+  to: localDate('to'),
+  text: v.string('text must be a text'),
+});
+export type AnnotationAddArgs = v.InferOutput<typeof annotationAddSchema>;
+
+const annotationRemoveSchema = args({ id: v.string('id must be a text') });
+const annotationImportSchema = args({
+  json: v.pipe(v.string('json must be a text'), v.maxLength(5_000_000, 'json must be under 5 MB')),
+});
 
 export interface AnnotationCommands {
   'annotations:list': {
@@ -81,59 +95,10 @@ export interface AnnotationCommands {
   'annotations:import': { args: { json: string }; result: { added: number; skipped: number } };
 }
 
-const isDay = (v: unknown): v is string => typeof v === 'string' && localDatePattern.test(v);
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-
-function parseList(value: unknown): Parsed<AnnotationListArgs> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['experiencePointId', 'from', 'to']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const { experiencePointId: point, from, to } = value;
-  if (point !== undefined && !isId(point)) return bad('experiencePointId must be an id');
-  if (from !== undefined && !isDay(from)) return bad('from must be a date yyyy-MM-dd');
-  if (to !== undefined && !isDay(to)) return bad('to must be a date yyyy-MM-dd');
-  return {
-    ok: true,
-    args: {
-      ...(point !== undefined ? { experiencePointId: point } : {}),
-      ...(from !== undefined ? { from } : {}),
-      ...(to !== undefined ? { to } : {}),
-    },
-  };
-}
-
-function parseAdd(value: unknown): Parsed<AnnotationAddArgs> {
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['experiencePointId', 'from', 'to', 'text']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const { experiencePointId: point, from, to, text } = value;
-  if (point !== null && !isId(point)) return bad('experiencePointId must be an id or null');
-  if (!isDay(from)) return bad('from must be a date yyyy-MM-dd');
-  if (to !== undefined && !isDay(to)) return bad('to must be a date yyyy-MM-dd');
-  if (typeof text !== 'string') return bad('text must be a text');
-  return { ok: true, args: { experiencePointId: point, from, ...(to !== undefined ? { to } : {}), text } };
-}
-
-function parseRemove(value: unknown): Parsed<{ id: string }> {
-  if (!isPlainObject(value) || typeof value.id !== 'string') return bad('id must be a text');
-  const extra = unknownKey(value, ['id']);
-  return extra !== undefined ? bad(`unexpected argument '${extra}'`) : { ok: true, args: { id: value.id } };
-}
-
-function parseImport(value: unknown): Parsed<{ json: string }> {
-  if (!isPlainObject(value) || typeof value.json !== 'string') return bad('json must be a text');
-  if (value.json.length > 5_000_000) return bad('json must be under 5 MB');
-  const extra = unknownKey(value, ['json']);
-  return extra !== undefined
-    ? bad(`unexpected argument '${extra}'`)
-    : { ok: true, args: { json: value.json } };
-}
-
 export const annotationArgs: ArgParsers<AnnotationCommands> = {
-  'annotations:list': parseList,
-  'annotations:add': parseAdd,
-  'annotations:remove': parseRemove,
-  'annotations:export': parseEmpty,
-  'annotations:import': parseImport,
+  'annotations:list': parserOf(annotationListSchema),
+  'annotations:add': parserOf(annotationAddSchema),
+  'annotations:remove': parserOf(annotationRemoveSchema),
+  'annotations:export': parseNoArgs,
+  'annotations:import': parserOf(annotationImportSchema),
 };
