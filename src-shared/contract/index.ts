@@ -1,7 +1,9 @@
 // The one typed contract between the renderer and main, merged from its domains (app, analytics, sync, …):
 // commands with their argument and result types and argument checks, and events. Both bridges (Electron IPC and
-// the loopback HTTP bridge of web mode) carry exactly these. A new domain adds its command map to `Commands`, its
-// checks to `parsers` and its names follow; a command without a check fails the typecheck.
+// the loopback HTTP bridge of web mode) carry exactly these. A command's arguments are declared once, as a valibot
+// schema (building blocks in schema.ts) whose `v.InferOutput` is the argument type; `parserOf` makes it the check.
+// A new domain adds its command map to `Commands`, its checks to `parsers` and its names follow; a command without a
+// check fails the typecheck.
 import { alertArgs, type AlertCommands } from './alerts.ts';
 import { alertReplayArgs, type AlertReplayCommands } from './alertReplay.ts';
 import { anomalyArgs, type AnomalyCommands } from './anomalies.ts';
