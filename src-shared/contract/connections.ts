@@ -140,9 +140,14 @@ export interface ConnectionsCommands {
   'connections:setSyncOnStart': { args: v.InferOutput<typeof syncOnStartArgs>; result: ConnectionsState };
 }
 
-/** What the desktop shell's menu asks the window to do (File › Export, Sync › Sync now, Settings). */
+/**
+ * What the desktop shell's menu asks the window to do: File › Export… ('export': the view's PDF report, else its first
+ * chart's export choices), File › Save as Interactive Report (HTML)… ('exportHtml': the view's report as one HTML
+ * file), Sync › Sync now, Settings.
+ */
+export type MenuCommand = 'export' | 'exportHtml' | 'sync' | 'settings';
 export interface ShellEvents {
-  'app:menu': { command: 'export' | 'sync' | 'settings' };
+  'app:menu': { command: MenuCommand };
 }
 export const shellEventNames = { 'app:menu': true } as const satisfies Record<keyof ShellEvents, true>;
 
