@@ -162,8 +162,9 @@ async function runV2(
       const r = await syncV2({
         ...{ store, client: v2.client, ...common, onProgress },
         onWindow: alongside ? startResources : (window) => (state.window = window),
-        // Asked for explicit dates (--since), the run fetches them in order; the whole history newest first.
-        firstWindowDays: o.firstWindowDays ?? (o.since ? 0 : 90),
+        // Asked for explicit dates (--since), the run fetches them in order; the whole history newest first, from
+        // a first window of 62 days: the Overview's 30 days and the 30 it compares with, a day either side.
+        firstWindowDays: o.firstWindowDays ?? (o.since ? 0 : 62),
         // A first sync: the survey definitions before the presses (the views tell scales apart by them).
         ...(alongside
           ? {}

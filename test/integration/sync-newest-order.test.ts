@@ -1,5 +1,5 @@
 // The order of a first sync, newest first (orchestrator.ts, syncV2.ts): the tree, the survey definitions, the newest
-// 90 days of presses, then (the views may open) the history before them in windows going back in time, then the
+// 62 days of presses, then (the views may open) the history before them in windows going back in time, then the
 // other resources. The next run is an ordinary incremental one. Read from the requests the emulator received.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,13 +82,13 @@ const isList = (a: Asked): boolean =>
 const isSurveys = (a: Asked): boolean => a.kind === 'request' && a.path.endsWith('/surveys.json');
 
 describe('a first sync, newest first', () => {
-  it('stores the newest 90 days first, then fills in history backwards, then the other resources', async () => {
+  it('stores the newest 62 days first, then fills in history backwards, then the other resources', async () => {
     const asked = await syncLogged(join(dir, 'store.sqlite'));
     const first = asked.findIndex((a) => a.kind === 'coverage');
     expect(first).toBeGreaterThan(0);
     const ready = asked[first];
-    // By hand: today (UTC) 2026-11-21; the run ends the day after tomorrow, 2026-11-23; 90 days before today: 08-23.
-    expect(ready).toMatchObject({ coverage: { completeFrom: '2026-08-23', firstWindowReady: true } });
+    // By hand: today (UTC) 2026-11-21; the run ends the day after tomorrow, 2026-11-23; 62 days before today: 09-20.
+    expect(ready).toMatchObject({ coverage: { completeFrom: '2026-09-20', firstWindowReady: true } });
     // Said once the newest window is in the store, and nothing older is.
     expect(ready?.kind === 'coverage' && ready.pressesFrom).toBeGreaterThan(0);
     expect(ready?.kind === 'coverage' && ready.pressesBefore).toBe(0);
@@ -97,14 +97,14 @@ describe('a first sync, newest first', () => {
     expect(before.findIndex(isSurveys)).toBeLessThan(before.findIndex(isButtons));
     const newest = before.filter(isButtons);
     expect(newest.length).toBeGreaterThan(0);
-    for (const a of newest) expect(a).toMatchObject({ startDate: '2026-08-23', endDate: '2026-11-23' });
+    for (const a of newest) expect(a).toMatchObject({ startDate: '2026-09-20', endDate: '2026-11-23' });
     // Then the history: windows that end where the previous began, going back; the coverage follows each one.
     const history = asked.slice(first).filter(isButtons);
     const windows = [
       ...new Set(history.map((a) => (a.kind === 'request' ? `${a.startDate}|${a.endDate}` : ''))),
     ];
     expect(windows.length).toBeGreaterThan(2);
-    let end = '2026-08-23';
+    let end = '2026-09-20';
     for (const w of windows) {
       const [s = '', e = ''] = w.split('|');
       expect(e).toBe(end);
@@ -112,7 +112,7 @@ describe('a first sync, newest first', () => {
       end = s;
     }
     const said = asked.flatMap((a) => (a.kind === 'coverage' ? [a.coverage.completeFrom] : []));
-    expect(said).toEqual(['2026-08-23', ...windows.map((w) => w.split('|')[0]).slice(0, -1), null]);
+    expect(said).toEqual(['2026-09-20', ...windows.map((w) => w.split('|')[0]).slice(0, -1), null]);
     // The other resources follow the last press of history.
     expect(asked.findIndex(isList)).toBeGreaterThan(asked.findLastIndex(isButtons));
   });
