@@ -47,5 +47,14 @@ describe('runTargetSync: the check after a sync', () => {
     expect(second.result.verification?.from).toBe('2026-03-03');
     expect(second.result.verification?.to).toBe(covered?.to);
     expect(second.result.verification?.mismatchCount).toBe(0);
+    // After each sync the anomaly tests are computed ahead, as of that (the newest) run (docs/ANOMALIES.md, "Cost").
+    const after = new Database(target.storePath, { readonly: true });
+    const stamps = after
+      .prepare('SELECT (SELECT max(sync_run_id) FROM sync_run), sync_run_id FROM v2_anomaly_window')
+      .raw()
+      .all();
+    after.close();
+    expect(stamps).toHaveLength(1);
+    expect(stamps[0]?.[0]).toBe(stamps[0]?.[1]);
   }, 60_000);
 });
