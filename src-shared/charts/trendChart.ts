@@ -7,6 +7,7 @@ import type {
   GridComponentOption,
   LegendComponentOption,
   MarkLineComponentOption,
+  MarkPointComponentOption,
   TooltipComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
@@ -21,6 +22,7 @@ export type TrendChartOption = ComposeOption<
   | AriaComponentOption
   | DataZoomComponentOption
   | MarkLineComponentOption
+  | MarkPointComponentOption
 >;
 
 export interface TrendLine {
@@ -55,11 +57,20 @@ export interface TrendMarker {
   label: string;
 }
 
+/** An unusual moment on the first line (docs/ANOMALIES.md): a pin at its period, its words shown when pointed at. */
+export interface TrendAnomaly {
+  index: number;
+  /** Plain text (never HTML): who and what, e.g. "Store 12: unusually bad". */
+  label: string;
+  worse: boolean;
+}
+
 export interface TrendChartInput {
   /** The time axis' labels, oldest first. */
   labels: string[];
   lines: TrendLine[];
   markers?: TrendMarker[];
+  anomalies?: TrendAnomaly[];
   /** How the axis and the tooltip write a value (locale, count or score): data, so an export writes it the same. */
   format: NumberFormat;
   colors?: ChartColors;
@@ -182,6 +193,37 @@ function bandSeries(
   });
 }
 
+/** The anomalies as pins on the first line (red: worse than usual, green: better); periods without a value get none. */
+function anomalyPins(
+  input: TrendChartInput,
+  line: TrendLine | undefined,
+  colors: ChartColors,
+): Partial<LineSeriesOption> {
+  const pins = (input.anomalies ?? []).flatMap((a) => {
+    const y = line?.values[a.index];
+    return typeof y === 'number'
+      ? [
+          {
+            coord: [a.index, y],
+            name: shortChartText(a.label, 48),
+            itemStyle: { color: a.worse ? '#b03a2e' : '#1e7d4f' },
+          },
+        ]
+      : [];
+  });
+  if (!pins.length) return {};
+  return {
+    markPoint: {
+      symbol: 'pin',
+      symbolSize: 26,
+      silent: false,
+      label: { show: false, formatter: '{b}', color: colors.text, fontSize: 11, position: 'top' },
+      emphasis: { label: { show: true } },
+      data: pins,
+    },
+  };
+}
+
 export function buildTrendChartOption(input: TrendChartInput): TrendChartOption {
   const colors = input.colors ?? lightChartColors;
   let colorIndex = 0;
@@ -201,6 +243,7 @@ export function buildTrendChartOption(input: TrendChartInput): TrendChartOption 
       itemStyle: { color },
       emphasis: { focus: 'series' },
       z: line.comparison ? 1 : 2,
+      ...(i === 0 ? anomalyPins(input, line, colors) : {}),
       ...(i === 0 && input.markers?.length
         ? {
             markLine: {

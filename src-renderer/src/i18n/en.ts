@@ -1,4 +1,6 @@
 // English messages, complete: every text the app shows goes through these (vue-i18n, compiled without eval).
+import { enAlertReplay } from './enAlertReplay.ts';
+import { enAnomalies } from './enAnomalies.ts';
 import { enConnections } from './enConnections.ts';
 import { enExplore } from './enExplore.ts';
 import { enExport } from './enExport.ts';
@@ -191,6 +193,8 @@ export const en = {
   ...enExport,
   ...enConnections,
   ...enIntervals,
+  ...enAlertReplay,
+  ...enAnomalies,
 } as const;
 
 export type Messages = typeof en;

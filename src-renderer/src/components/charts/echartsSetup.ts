@@ -6,6 +6,7 @@ import {
   GridComponent,
   LegendComponent,
   MarkLineComponent,
+  MarkPointComponent,
   TooltipComponent,
   VisualMapComponent,
 } from 'echarts/components';
@@ -23,5 +24,6 @@ use([
   AriaComponent,
   DataZoomComponent,
   MarkLineComponent,
+  MarkPointComponent,
   VisualMapComponent,
 ]);
