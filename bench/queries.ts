@@ -17,6 +17,7 @@ import { anomalyQuestions } from './_anomalies.ts';
 import { commentQuestions } from './_comments.ts';
 import { duckRows, openDuck, type Duck } from './_duckdb.ts';
 import { intervalQuestions } from './_intervals.ts';
+import { annotationQuestions } from './_annotations.ts';
 import { startEmulator, timeCli, timeTotals } from './_syncTiming.ts';
 
 /** The emulator's present for the benchmark worlds (as bench/sync.ts): the questions' "today". */
@@ -233,6 +234,7 @@ async function measure(
     },
     ...commentQuestions(sdb, { word, country, from: y365, to: today }),
     ...intervalQuestions(sdb, { country, today, d30, d60, d90, d180 }),
+    ...annotationQuestions(sdb, { country, note: dateBefore(today, 28) }),
     ...alertReplayQuestions(sdb),
     ...anomalyQuestions(store, { country, today }),
     {

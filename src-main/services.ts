@@ -15,6 +15,7 @@ import { createFollowupHandlers } from './handlers/followups.ts';
 import { createPeopleHandlers } from './handlers/people.ts';
 import { createRankingHandlers } from './handlers/ranking.ts';
 import { createExplainHandlers } from './handlers/explain.ts';
+import { createAnnotationHandlers } from './handlers/annotations.ts';
 import { createReconciliationHandlers } from './handlers/reconciliation.ts';
 import { createSyncHandlers } from './handlers/sync.ts';
 import { dirname } from 'node:path';
@@ -135,6 +136,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...createReconciliationHandlers(ctx),
     ...createRankingHandlers(ctx),
     ...createExplainHandlers(ctx),
+    ...createAnnotationHandlers(ctx),
     ...createAnomalyHandlers(ctx),
     ...createConnectionsHandlers(ctx),
     ...createStoreUpdateHandlers(readiness, () => storePath),

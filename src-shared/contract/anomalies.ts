@@ -1,20 +1,43 @@
 // The anomalies domain of the contract: the days (and busy hours) whose score or negative share left the node's own
 // same-weekday baseline, each point and group of a selection, and its argument check.
-import { parseFeedbackFilter, type FeedbackFilter } from './feedbackFilter.ts';
-import { bad, isPlainObject, parseOneOf, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
-import { feedbackScales, type FeedbackScale } from './querySpec.ts';
+import * as v from 'valibot';
+import { periodFilterSchema } from './feedbackFilter.ts';
+import type { ArgParsers } from './parse.ts';
+import { feedbackScales } from './querySpec.ts';
+import { args, parserOf } from './schema.ts';
 
 export type AnomalyMeasure = 'negativeShare' | 'happyIndex';
 export const anomalyMeasures = ['negativeShare', 'happyIndex'] as const satisfies readonly AnomalyMeasure[];
 
-export interface AnomalyArgs {
+const scalesListed = `scales must list some of ${feedbackScales.join(', ')}`;
+const anomalyFields = args({
   /** The selection (each id with its subtree; absent: the whole tree) and the period tested (`from`, `to` required). */
-  filter: FeedbackFilter & { from: string; to: string };
+  filter: periodFilterSchema('filter.from and filter.to are required'),
   /** `negativeShare` (red faces, 0–6 on NPS; every scale counts) or `happyIndex` (faces of one scale group). */
-  measure: AnomalyMeasure;
-  /** Only these scales (required, one face group, for `happyIndex`). */
-  scales?: FeedbackScale[];
-}
+  measure: v.optional(
+    v.picklist(anomalyMeasures, `measure must be one of ${anomalyMeasures.join(', ')}`),
+    'negativeShare',
+  ),
+  /** Only these scales (required, one face group, for `happyIndex`); repeats count once. */
+  scales: v.optional(
+    v.pipe(
+      v.array(v.unknown(), scalesListed),
+      v.minLength(1, scalesListed),
+      v.maxLength(feedbackScales.length, scalesListed),
+      v.array(v.picklist(feedbackScales, `scales may only hold ${feedbackScales.join(', ')}`)),
+      v.transform((list) => [...new Set(list)]),
+    ),
+  ),
+});
+const anomalyArgsSchema = v.pipe(
+  anomalyFields,
+  v.check((a: v.InferOutput<typeof anomalyFields>) => {
+    if (a.measure !== 'happyIndex') return true;
+    const groups = new Set((a.scales ?? []).map((s) => (s === 'five_reversed' ? 'five' : s)));
+    return a.scales !== undefined && groups.size === 1 && !groups.has('nps');
+  }, 'measure happyIndex needs the scales of one face group (four, or five and five_reversed)'),
+);
+export type AnomalyArgs = v.InferOutput<typeof anomalyArgsSchema>;
 
 /** One unusual day (hour null) or hour of one node. */
 export interface AnomalyRow {
@@ -55,37 +78,6 @@ export interface AnomalyCommands {
   'analytics:anomalies': { args: AnomalyArgs; result: AnomalyAnswer };
 }
 
-function parseAnomalyArgs(value: unknown): Parsed<AnomalyArgs> {
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['filter', 'measure', 'scales']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const filter = parseFeedbackFilter(value.filter);
-  if (!filter.ok) return filter;
-  const { from, to } = filter.args;
-  if (from === undefined || to === undefined) return bad('filter.from and filter.to are required');
-  const measure = parseOneOf(value.measure, anomalyMeasures, 'measure');
-  if (!measure.ok) return measure;
-  const chosen = measure.args ?? 'negativeShare';
-  let scales: FeedbackScale[] | undefined;
-  if (value.scales !== undefined) {
-    const list = value.scales;
-    if (!Array.isArray(list) || list.length === 0 || list.length > feedbackScales.length)
-      return bad(`scales must list some of ${feedbackScales.join(', ')}`);
-    const known = list.filter((s): s is FeedbackScale => (feedbackScales as readonly unknown[]).includes(s));
-    if (known.length !== list.length) return bad(`scales may only hold ${feedbackScales.join(', ')}`);
-    scales = [...new Set(known)];
-  }
-  if (chosen === 'happyIndex') {
-    const groups = new Set((scales ?? []).map((s) => (s === 'five_reversed' ? 'five' : s)));
-    if (!scales || groups.size !== 1 || groups.has('nps'))
-      return bad('measure happyIndex needs the scales of one face group (four, or five and five_reversed)');
-  }
-  return {
-    ok: true,
-    args: { filter: { ...filter.args, from, to }, measure: chosen, ...(scales ? { scales } : {}) },
-  };
-}
-
 export const anomalyArgs: ArgParsers<AnomalyCommands> = {
-  'analytics:anomalies': parseAnomalyArgs,
+  'analytics:anomalies': parserOf(anomalyArgsSchema),
 };

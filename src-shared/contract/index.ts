@@ -5,6 +5,7 @@
 // A new domain adds its command map to `Commands`, its checks to `parsers` and its names follow; a command without a
 // check fails the typecheck.
 import { alertArgs, type AlertCommands } from './alerts.ts';
+import { annotationArgs, type AnnotationCommands } from './annotations.ts';
 import { alertReplayArgs, type AlertReplayCommands } from './alertReplay.ts';
 import { anomalyArgs, type AnomalyCommands } from './anomalies.ts';
 import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
@@ -35,6 +36,7 @@ import type { Result } from './result.ts';
 import { syncArgs, syncEventNames, type SyncCommands, type SyncEvents } from './sync.ts';
 
 export * from './alerts.ts';
+export * from './annotations.ts';
 export * from './alertReplay.ts';
 export * from './anomalies.ts';
 export * from './analytics.ts';
@@ -69,6 +71,7 @@ export interface Commands
     ReconciliationCommands,
     RankingCommands,
     ExplainCommands,
+    AnnotationCommands,
     AnomalyCommands,
     ConnectionsCommands,
     ExportCommands {}
@@ -97,6 +100,7 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...reconciliationArgs,
   ...rankingArgs,
   ...explainArgs,
+  ...annotationArgs,
   ...anomalyArgs,
   ...connectionsArgs,
 };

@@ -14,6 +14,8 @@ const loaders: Record<string, () => Promise<CliCommand>> = {
   alerts: async () => (await import('./alerts.ts')).alerts,
   anomalies: async () => (await import('./anomalies.ts')).anomalies,
   export: async () => (await import('./export.ts')).exportCommand,
+  report: async () => (await import('./report.ts')).report,
+  annotations: async () => (await import('./annotations.ts')).annotations,
   serve: async () => (await import('./serve.ts')).serve,
 };
 

@@ -6,6 +6,7 @@ import { enExplore } from './enExplore.ts';
 import { enExport } from './enExport.ts';
 import { enInsights } from './enInsights.ts';
 import { enIntervals } from './enIntervals.ts';
+import { enAnnotations } from './enAnnotations.ts';
 export const en = {
   app: {
     name: 'Feedback Desk',
@@ -193,6 +194,7 @@ export const en = {
   ...enExport,
   ...enConnections,
   ...enIntervals,
+  ...enAnnotations,
   ...enAlertReplay,
   ...enAnomalies,
 } as const;
