@@ -194,17 +194,36 @@ describe('services', () => {
   });
 
   it('cancels a running demo sync; the next explore resumes and finishes', async () => {
-    const local = createServices({ storePath: join(dir, 'cancel.sqlite'), demoSize: 'small' });
+    // The tiny world: the cancel lands on a progress event (the first page of the presses), not at a moment, so a
+    // bigger world only made the resumed run longer. The resumed run must then store the presses the cancel left out.
+    const local = createServices({ storePath: join(dir, 'cancel.sqlite'), demoSize: 'tiny' });
+    let cancelledAt: SyncProgress | null = null;
     const off = local.onEvent('sync:progress', (p) => {
-      if (p.stream === 'v2:button-feedbacks' && p.pages === 2) void local.handlers['sync:cancel']({});
+      if (p.stream === 'v2:button-feedbacks' && p.phase === 'running' && p.pages >= 1 && !cancelledAt) {
+        cancelledAt = p;
+        void local.handlers['sync:cancel']({});
+      }
     });
     expect(await local.handlers['demo:explore']({})).toMatchObject({
       ok: false,
       error: { code: 'cancelled' },
     });
     off();
+    expect(cancelledAt).not.toBeNull();
+    const stored = (): number => {
+      const db = new Database(join(dir, 'cancel.sqlite'), { readonly: true });
+      try {
+        return db.prepare('SELECT count(*) FROM v2_button_feedback').pluck().get() as number;
+      } finally {
+        db.close();
+      }
+    };
+    const partial = stored();
     const again = await local.handlers['demo:explore']({});
-    expect(again.ok).toBe(true);
+    if (!again.ok) throw new Error(again.error.message);
+    // Resumed and finished: every press of the demo is stored, more than the cancelled run left.
+    expect(stored()).toBe(again.value.feedbackCount);
+    expect(again.value.feedbackCount).toBeGreaterThan(partial);
     await local.close();
   });
 
