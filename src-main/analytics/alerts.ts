@@ -11,7 +11,7 @@ import type {
   AlertUser,
 } from '#shared/contract.ts';
 import { parseAlertParameters } from '../core/alertParameters.ts';
-import { dayNumber, pointNames, statement, subtreeCte, whereClause } from './feedbackSql.ts';
+import { dayNumber, pointNames, statement, subtreeCte, whereClause } from '../store/reads/feedbackFilter.ts';
 
 /** A cursor that does not belong to this list. */
 export class AlertCursorError extends Error {

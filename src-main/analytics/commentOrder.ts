@@ -2,7 +2,7 @@
 // (bm25 of each matching comment) is the cost of such a page, so the next page or a jump deep into the list reads the
 // order ranked once — until the store changes (another connection's commit or this connection's own writes).
 import type Database from 'better-sqlite3';
-import { statement } from './feedbackSql.ts';
+import { statement } from '../store/reads/feedbackFilter.ts';
 
 interface Kept {
   version: string;

@@ -9,7 +9,7 @@ import { singleTerm } from './commentTerms.ts';
 
 export { runSearch } from './commentSearch.ts';
 export type { Built } from './commentBuilt.ts';
-import { dayMs, dayNumber, feedbackFilterSql, whereClause } from './feedbackSql.ts';
+import { dayMs, dayNumber, feedbackFilterSql, whereClause } from '../store/reads/feedbackFilter.ts';
 
 /** The language part of a stored default locale (`de_DE`, `de-DE`, `de` → `de`). */
 const languageSql = `lower(CASE WHEN instr(replace(v.default_locale, '-', '_'), '_') > 0

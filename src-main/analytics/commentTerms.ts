@@ -3,7 +3,7 @@
 // computes FTS5's own bm25 for those few (same formula, same operations, the same doubles: the order is ORDER BY rank's).
 import type Database from 'better-sqlite3';
 import type { Built } from './commentBuilt.ts';
-import { statement } from './feedbackSql.ts';
+import { statement } from '../store/reads/feedbackFilter.ts';
 
 /**
  * The word a query is, when it is one plain ASCII word (letters and digits: one token, folded by lower-casing, as

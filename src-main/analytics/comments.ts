@@ -7,7 +7,7 @@ import { keptOrder } from './commentOrder.ts';
 import { buildComments, ftsId, labels, runSearch } from './commentQuery.ts';
 import { CommentSearchError, formatLocalTimestamp } from './commentSearch.ts';
 import { bestByTerm, termRoute } from './commentTerms.ts';
-import { pointNames, statement } from './feedbackSql.ts';
+import { pointNames, statement } from '../store/reads/feedbackFilter.ts';
 import { highlightSegments, snippetOf } from './snippets.ts';
 
 export { CommentSearchError } from './commentSearch.ts';

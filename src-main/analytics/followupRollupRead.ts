@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import type { FeedbackFilter, FollowupSide } from '#shared/contract.ts';
 import { coverDays, monthBase, periodLevels, weekBase, type PeriodLevel } from '../store/periodBuckets.ts';
 import { allNodes } from '../store/repos/nodeRollup.ts';
-import { dayNumber, statement } from './feedbackSql.ts';
+import { dayNumber, statement } from '../store/reads/feedbackFilter.ts';
 import { nodeSources } from './pointGroups.ts';
 
 /** Day numbers far before and after any stored day: an open end of a range. */

@@ -13,7 +13,7 @@ import type {
   FollowupTrendRow,
   TrendGrain,
 } from '#shared/contract.ts';
-import { dayMs, feedbackFilterSql, statement, whereClause } from './feedbackSql.ts';
+import { dayMs, feedbackFilterSql, statement, whereClause } from '../store/reads/feedbackFilter.ts';
 import type { PeriodLevel } from '../store/periodBuckets.ts';
 import { optionCountsFromRollup, rollupAnswers } from './followupRollupRead.ts';
 import { periodOf } from './periods.ts';

@@ -9,7 +9,7 @@ import type {
   GenderRow,
 } from '#shared/contract.ts';
 import { ageBands } from '#shared/contract.ts';
-import { feedbackFilterSql, statement, whereClause } from './feedbackSql.ts';
+import { feedbackFilterSql, statement, whereClause } from '../store/reads/feedbackFilter.ts';
 
 const empty = (): number[] => new Array<number>(11).fill(0);
 const nSum = Array.from({ length: 11 }, (_, i) => `r.n${i}`).join(' + ');

@@ -22,7 +22,7 @@ import { averageAnswer, happyIndexOn, netPromoterScore } from '#shared/metrics/m
 import { scaleGroupOf } from '#shared/metrics/scales.ts';
 import { defaultPriorWeight, shrinkToward } from '#shared/metrics/shrinkage.ts';
 import { coverDays, periodLevels } from '../store/periodBuckets.ts';
-import { dayNumber, statement } from './feedbackSql.ts';
+import { dayNumber, statement } from '../store/reads/feedbackFilter.ts';
 import { periodOf, periodsBetween } from './periods.ts';
 
 const buttonsOf = (scale: FeedbackScale): number => (scale === 'four' ? 4 : scale === 'nps' ? 11 : 5);

@@ -9,7 +9,14 @@ import type {
   VerificationSummary,
 } from '#shared/contract.ts';
 import { formatLocalDay } from '../core/localTime.ts';
-import { dayNumber, hasRows, pointNames, statement, subtreeCte, whereClause } from './feedbackSql.ts';
+import {
+  dayNumber,
+  hasRows,
+  pointNames,
+  statement,
+  subtreeCte,
+  whereClause,
+} from '../store/reads/feedbackFilter.ts';
 
 const sum4 = 'r.n0 + r.n1 + r.n2 + r.n3';
 const sum11 = Array.from({ length: 11 }, (_, i) => `r.n${i}`).join(' + ');
