@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import type { Built } from './commentBuilt.ts';
 import { statement } from '../store/reads/feedbackFilter.ts';
+import { distinctKeysCte } from '../store/treeSql.ts';
 
 /**
  * The word a query is, when it is one plain ASCII word (letters and digits: one token, folded by lower-casing, as
@@ -84,9 +85,7 @@ export function bestByTerm(
   // The frequencies the word has (a seek each), then per frequency the shortest comments first.
   const frequencies = statement(
     db,
-    `WITH RECURSIVE c(tf) AS (SELECT min(tf) FROM v2_comment_term WHERE term = @term
-       UNION ALL SELECT (SELECT min(tf) FROM v2_comment_term WHERE term = @term AND tf > c.tf) FROM c
-       WHERE c.tf IS NOT NULL)
+    `WITH RECURSIVE ${distinctKeysCte('c', 'tf', 'v2_comment_term', 'term = @term')}
      SELECT tf FROM c WHERE tf IS NOT NULL`,
   )
     .pluck()
