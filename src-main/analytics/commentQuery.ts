@@ -55,6 +55,7 @@ function facetConditions(filter: CommentFilter, params: Record<string, unknown>,
  * misuse, button and date filters alone (facets and the time-ordered rowid, migration 0010; without a query, every
  * row's misuse facet is the match); points, surveys, languages and labels are conditions on the facet rows.
  */
+// eslint-disable-next-line max-lines-per-function -- one filter's conditions for the three statement shapes (index, facet scan, word rows), kept together so they cannot disagree; it moves into store/reads with the comment search
 export function buildComments(
   query: string | undefined,
   syntax: 'fts' | 'words' | undefined,

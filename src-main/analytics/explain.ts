@@ -116,6 +116,7 @@ function reasonsOf(args: ExplainArgs, db: Database.Database, previous: { from: s
  * The score's change between the comparison period and the period, split over the children of the selection (or its
  * surveys): each part's rate and mix effect, largest |contribution| first; the contributions add up to the change.
  */
+// eslint-disable-next-line max-lines-per-function -- one question's answer assembled in order (periods, parts, decomposition, reasons); each step is a helper
 export function explainChange(db: Database.Database, args: ExplainArgs): Explanation {
   const from = parseLocalDate(args.filter.from) ?? 0;
   const to = parseLocalDate(args.filter.to) ?? 0;

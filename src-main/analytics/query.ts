@@ -137,14 +137,8 @@ function branchesOf(
   return branches;
 }
 
-/**
- * Rows of a QuerySpec from the rollups: presses per button are read per group (the daily rollup unless hours
- * are asked or filtered), folded into the asked time grain, then measured; with a comparison, the comparison
- * period is read the same way and each row is paired with its counterpart bucket. Rows are sorted by the grouping
- * keys in the order asked; groups without presses (in either period) are left out, except in a comparison over a time
- * grain, which has a row for every bucket of the period (zero counts, null measures where nothing was pressed).
- */
-export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
+/** What a spec reads: the plan, the tree it groups by (when it needs one) and its time grain. */
+function planOf(db: Database.Database, spec: QuerySpec) {
   const f = spec.filter;
   const origin = f.source ?? pressOrigin(db);
   const byPoint = spec.groupBy.includes('experiencePointId');
@@ -164,30 +158,27 @@ export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
     branches: branchesOf(tree, spec, origin, level, hourly),
     filter: f,
   };
+  return { plan, tree, grain, byPoint };
+}
+
+/**
+ * Rows of a QuerySpec from the rollups: presses per button are read per group (the daily rollup unless hours
+ * are asked or filtered), folded into the asked time grain, then measured; with a comparison, the comparison
+ * period is read the same way and each row is paired with its counterpart bucket. Rows are sorted by the grouping
+ * keys in the order asked; groups without presses (in either period) are left out, except in a comparison over a time
+ * grain, which has a row for every bucket of the period (zero counts, null measures where nothing was pressed).
+ */
+export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
+  const f = spec.filter;
+  const { plan, tree, grain, byPoint } = planOf(db, spec);
   const from = f.from === undefined ? null : parseLocalDate(f.from);
   const to = f.to === undefined ? null : parseLocalDate(f.to);
   const current = foldGroups(read(db, plan, from, to), spec.groupBy, plan.hourly);
   const dims = spec.groupBy.filter((d) => d !== 'buttonIndex');
-  const previous = new Map<string, Group>();
-  if (spec.comparison && from !== null && to !== null) {
-    const cmp = planComparison(spec.comparison, from, to, grain);
-    const before = foldGroups(read(db, plan, cmp.from, cmp.to), spec.groupBy, plan.hourly);
-    // Counterpart time key → current time key, over every bucket of the period (so a bucket pressed only in the
-    // comparison period still gets its row).
-    const forward = new Map<KeyValue | null, KeyValue>();
-    if (grain) for (const key of bucketKeys(grain, from, to)) forward.set(cmp.counterpart(key), key);
-    for (const group of before.values()) {
-      const keys = { ...group.keys };
-      if (grain) {
-        const now = forward.get(keys[grain] ?? null);
-        if (now === undefined) continue;
-        keys[grain] = now;
-      }
-      const id = groupKey(keys, dims);
-      previous.set(id, group);
-      if (!current.has(id)) current.set(id, { keys, counts: new Array<number>(11).fill(0) });
-    }
-  }
+  const previous =
+    spec.comparison && from !== null && to !== null
+      ? readComparison(db, plan, spec, current, { from, to, grain, dims })
+      : new Map<string, Group>();
   // A comparison over a time grain is dense: every bucket of the period, for each combination of the other keys
   // seen in either period, and every button of the scale (else every button pressed in either period).
   const dense = spec.comparison !== undefined && grain !== null && from !== null && to !== null;
@@ -198,32 +189,76 @@ export function runQuery(db: Database.Database, spec: QuerySpec): QueryRow[] {
   const rows: QueryRow[] = [];
   for (const [id, group] of current) {
     const before = spec.comparison ? (previous.get(id) ?? { keys: group.keys, counts: [] }) : undefined;
-    const base: QueryRow = Object.assign({}, group.keys);
-    if (names && group.keys.experiencePointId !== undefined) {
-      const pointId = Number(group.keys.experiencePointId);
-      base.experiencePointName = names.get(pointId) ?? String(pointId);
-    }
-    // A row per pressed button; without buttons, a row per group with presses (the one total row always).
-    const buttonsOfRow = spec.groupBy.includes('buttonIndex')
-      ? (denseButtons ?? pressedButtons(group.counts, before?.counts))
-      : dense || spec.groupBy.length === 0 || pressedButtons(group.counts, before?.counts).length > 0
-        ? [null]
-        : [];
-    for (const button of buttonsOfRow) {
-      const row: QueryRow = button === null ? { ...base } : { ...base, buttonIndex: button };
-      const values = measureValues(spec, group.counts, button);
-      Object.assign(row, values);
-      if (before) writeComparison(row, values, measureValues(spec, before.counts, button));
-      if (spec.interval)
-        writeIntervals(
-          row,
-          measureEstimates(spec, group.counts, button),
-          before ? measureEstimates(spec, before.counts, button) : undefined,
-        );
-      rows.push(row);
-    }
+    rows.push(...rowsOfGroup(spec, group, before, { names, dense, denseButtons }));
   }
   return sortRows(rows, spec.groupBy);
+}
+
+/**
+ * The comparison period's groups, keyed as the current period's (each time key moved to its counterpart bucket);
+ * a group pressed only then gets an empty current group, so it still has its row.
+ */
+function readComparison(
+  db: Database.Database,
+  plan: ReadPlan,
+  spec: QuerySpec,
+  current: Map<string, Group>,
+  p: { from: number; to: number; grain: ReturnType<typeof timeGrainOf>; dims: QuerySpec['groupBy'] },
+): Map<string, Group> {
+  const previous = new Map<string, Group>();
+  if (!spec.comparison) return previous;
+  const cmp = planComparison(spec.comparison, p.from, p.to, p.grain);
+  const before = foldGroups(read(db, plan, cmp.from, cmp.to), spec.groupBy, plan.hourly);
+  // Counterpart time key → current time key, over every bucket of the period (so a bucket pressed only in the
+  // comparison period still gets its row).
+  const forward = new Map<KeyValue | null, KeyValue>();
+  const grain = p.grain;
+  if (grain) for (const key of bucketKeys(grain, p.from, p.to)) forward.set(cmp.counterpart(key), key);
+  for (const group of before.values()) {
+    const keys = { ...group.keys };
+    if (grain) {
+      const now = forward.get(keys[grain] ?? null);
+      if (now === undefined) continue;
+      keys[grain] = now;
+    }
+    const id = groupKey(keys, p.dims);
+    previous.set(id, group);
+    if (!current.has(id)) current.set(id, { keys, counts: new Array<number>(11).fill(0) });
+  }
+  return previous;
+}
+
+/** The rows of one group: a row per pressed button; without buttons, one row when it has presses (or must show). */
+function rowsOfGroup(
+  spec: QuerySpec,
+  group: Group,
+  before: Group | undefined,
+  o: { names: Map<number, string> | null; dense: boolean; denseButtons: number[] | null },
+): QueryRow[] {
+  const base: QueryRow = Object.assign({}, group.keys);
+  if (o.names && group.keys.experiencePointId !== undefined) {
+    const pointId = Number(group.keys.experiencePointId);
+    base.experiencePointName = o.names.get(pointId) ?? String(pointId);
+  }
+  // A row per pressed button; without buttons, a row per group with presses (the one total row always).
+  const buttonsOfRow = spec.groupBy.includes('buttonIndex')
+    ? (o.denseButtons ?? pressedButtons(group.counts, before?.counts))
+    : o.dense || spec.groupBy.length === 0 || pressedButtons(group.counts, before?.counts).length > 0
+      ? [null]
+      : [];
+  return buttonsOfRow.map((button) => {
+    const row: QueryRow = button === null ? { ...base } : { ...base, buttonIndex: button };
+    const values = measureValues(spec, group.counts, button);
+    Object.assign(row, values);
+    if (before) writeComparison(row, values, measureValues(spec, before.counts, button));
+    if (spec.interval)
+      writeIntervals(
+        row,
+        measureEstimates(spec, group.counts, button),
+        before ? measureEstimates(spec, before.counts, button) : undefined,
+      );
+    return row;
+  });
 }
 
 /** The stored tree, parents before children (roots first, then by name within a level). */

@@ -175,6 +175,20 @@ function rankedItem(
   };
 }
 
+/** Adds each point's counts to its item and to the parent, per period; with a parent, points outside it are left out. */
+function foldPeriods(rows: number[][], owner: Map<number, Item>, underParent: boolean) {
+  const parentCur = zero();
+  const parentPrev = zero();
+  for (const [p = 0, cur = 0, ...counts] of rows) {
+    const item = owner.get(p);
+    if (!item && underParent) continue; // outside the parent's subtree
+    add(cur ? parentCur : parentPrev, counts);
+    if (item) add(cur ? item.cur : item.prev, counts);
+  }
+  return { parentCur, parentPrev };
+}
+
+// eslint-disable-next-line max-lines-per-function -- the ranking reads as one story (items, two periods, shrink, sort, sparklines); its parts are already helpers
 export function rank(db: Database.Database, args: RankingArgs): Ranking {
   const from = dayNumber(args.filter.from);
   const to = dayNumber(args.filter.to);
@@ -193,14 +207,11 @@ export function rank(db: Database.Database, args: RankingArgs): Ranking {
     ...coverDays(from - days, from, periodLevels, true).map((r) => [r.lo, r.hi, 0, r.sign]),
     ...coverDays(from, to, periodLevels, true).map((r) => [r.lo, r.hi, 1, r.sign]),
   ];
-  const parentCur = zero();
-  const parentPrev = zero();
-  for (const [p = 0, cur = 0, ...counts] of periodCountsPerPoint(db, filter, ranges)) {
-    const item = owner.get(p);
-    if (!item && top) continue; // outside the parent's subtree
-    add(cur ? parentCur : parentPrev, counts);
-    if (item) add(cur ? item.cur : item.prev, counts);
-  }
+  const { parentCur, parentPrev } = foldPeriods(
+    periodCountsPerPoint(db, filter, ranges),
+    owner,
+    top !== undefined,
+  );
   const parentValue = measureOf(parentCur, args.measure, args.scale);
   const parent = { value: parentValue, prevValue: measureOf(parentPrev, args.measure, args.scale), m };
   const shrink = args.measure !== 'presses';

@@ -30,6 +30,7 @@ export interface RollupRecount {
   points(spec: SwapSpec): number[];
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: it prepares its statements once and returns the short methods that share them
 export function createRollupRecount(
   db: Database.Database,
   nodes: NodeRollup,
