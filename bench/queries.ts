@@ -12,6 +12,7 @@ import { followupSummary } from '../src-main/analytics/followups.ts';
 import { runQuery } from '../src-main/analytics/query.ts';
 import { rank } from '../src-main/analytics/ranking.ts';
 import { openStore } from '../src-main/store/db.ts';
+import { alertReplayQuestions } from './_alertReplay.ts';
 import { commentQuestions } from './_comments.ts';
 import { duckRows, openDuck, type Duck } from './_duckdb.ts';
 import { intervalQuestions } from './_intervals.ts';
@@ -231,6 +232,7 @@ async function measure(
     },
     ...commentQuestions(sdb, { word, country, from: y365, to: today }),
     ...intervalQuestions(sdb, { country, today, d30, d60, d90, d180 }),
+    ...alertReplayQuestions(sdb),
     {
       name: 'follow-up pain points, 90 d, whole tree',
       project: () =>

@@ -1,6 +1,7 @@
 // The composition root: opens the store on first use and merges every domain's handlers into the contract's.
 import type { Events, EventName, Handlers } from '#shared/contract.ts';
 import { createAlertHandlers } from './handlers/alerts.ts';
+import { createAlertReplayHandlers } from './handlers/alertReplay.ts';
 import { createAnalyticsHandlers } from './handlers/analytics.ts';
 import { createAppHandlers } from './handlers/app.ts';
 import { createExportHandlers } from './handlers/export.ts';
@@ -128,6 +129,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...createFollowupHandlers(ctx),
     ...createCommentHandlers(ctx),
     ...createAlertHandlers(ctx),
+    ...createAlertReplayHandlers(ctx),
     ...createPeopleHandlers(ctx),
     ...createReconciliationHandlers(ctx),
     ...createRankingHandlers(ctx),

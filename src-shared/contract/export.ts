@@ -78,11 +78,20 @@ export interface ReportChart {
   title: string;
   option: ChartOptionJson;
 }
-/** One PDF of several pages: a title page with the filters, every chart of the view, and its key tables. */
+/** How a view's report is written: one PDF of pages, or one self-contained interactive HTML file. */
+export type ReportFormat = 'pdf' | 'html';
+export const reportFormats = ['pdf', 'html'] as const satisfies readonly ReportFormat[];
+
+/**
+ * One report of the view: a title page with the filters, every chart of the view, and its key tables — as a PDF, or
+ * (format 'html') as an interactive HTML file that opens offline (docs/HTML-REPORTS.md).
+ */
 export interface ReportExportArgs {
   caption: CaptionText;
   charts: ReportChart[];
   tables: ExportTable[];
+  /** Absent: 'pdf'. */
+  format?: ReportFormat;
   fileName: string;
 }
 
@@ -300,8 +309,10 @@ function parseTableExport(value: unknown): Parsed<TableExportArgs> {
 
 function parseReportExport(value: unknown): Parsed<ReportExportArgs> {
   if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['caption', 'charts', 'tables', 'fileName']);
+  const extra = unknownKey(value, ['caption', 'charts', 'tables', 'format', 'fileName']);
   if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
+  const format = parseOneOf(value.format, reportFormats, 'format');
+  if (!format.ok) return format;
   const caption = parseCaption(value.caption);
   if (!caption.ok) return caption;
   const { charts, tables } = value;
@@ -324,11 +335,17 @@ function parseReportExport(value: unknown): Parsed<ReportExportArgs> {
     if (!table.ok) return table;
     outTables.push(table.args);
   }
-  const fileName = parseFileName(value.fileName, ['pdf']);
+  const fileName = parseFileName(value.fileName, [format.args ?? 'pdf']);
   if (!fileName.ok) return fileName;
   return {
     ok: true,
-    args: { caption: caption.args, charts: outCharts, tables: outTables, fileName: fileName.args },
+    args: {
+      caption: caption.args,
+      charts: outCharts,
+      tables: outTables,
+      ...(format.args === 'html' ? { format: format.args } : {}),
+      fileName: fileName.args,
+    },
   };
 }
 

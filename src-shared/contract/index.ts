@@ -3,6 +3,7 @@
 // the loopback HTTP bridge of web mode) carry exactly these. A new domain adds its command map to `Commands`, its
 // checks to `parsers` and its names follow; a command without a check fails the typecheck.
 import { alertArgs, type AlertCommands } from './alerts.ts';
+import { alertReplayArgs, type AlertReplayCommands } from './alertReplay.ts';
 import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
 import {
   appArgs,
@@ -31,6 +32,7 @@ import type { Result } from './result.ts';
 import { syncArgs, syncEventNames, type SyncCommands, type SyncEvents } from './sync.ts';
 
 export * from './alerts.ts';
+export * from './alertReplay.ts';
 export * from './analytics.ts';
 export * from './app.ts';
 export * from './explain.ts';
@@ -58,6 +60,7 @@ export interface Commands
     FollowupCommands,
     CommentCommands,
     AlertCommands,
+    AlertReplayCommands,
     PeopleCommands,
     ReconciliationCommands,
     RankingCommands,
@@ -84,6 +87,7 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...followupArgs,
   ...commentArgs,
   ...alertArgs,
+  ...alertReplayArgs,
   ...peopleArgs,
   ...reconciliationArgs,
   ...rankingArgs,

@@ -6,6 +6,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportFontModules, exportFonts } from '../../src-main/export/fonts.ts';
+import { htmlReportRuntime, htmlRuntimeFileName } from '../../src-main/export/htmlRuntime.ts';
+import { buildHtmlReportRuntime } from '../../scripts/htmlReportRuntime.ts';
 import { windowIconFile, windowIconPath } from '../../src-main/shell/windowIcon.ts';
 import {
   importedPackages,
@@ -71,6 +73,11 @@ describe('what native code opens is unpacked from app.asar', () => {
     expect(packsModuleFile(config, targets[0], 'node_modules/dejavu-fonts-ttf/LICENSE')).toBe(true);
   });
 
+  it('the emulator workspace package is left out of node_modules (the demo has it bundled in out/main)', () => {
+    const file = 'node_modules/@feedback-desk/emulator/src/index.ts';
+    for (const target of targets) expect(packsModuleFile(config, target, file), target.os).toBe(false);
+  });
+
   it('every native module packed for this machine is unpacked (and the thread modules and migrations with out/main)', () => {
     expect(host, `no installer target for ${process.platform}-${process.arch}`).toBeDefined();
     const target = host as Target;
@@ -82,6 +89,17 @@ describe('what native code opens is unpacked from app.asar', () => {
     for (const file of ['out/main/index.js', 'out/main/migrations/0001_initial.sql'])
       expect(unpacks(config, target, file), file).toBe(true);
   });
+});
+
+describe('the interactive HTML report’s script', () => {
+  it('is built from the sources the same way twice, stays a minimal ECharts (< 1 MB), and is packed with out/main', async () => {
+    // One build in this process, one by the script in a child process (the one the sources use, cached).
+    const built = await buildHtmlReportRuntime(root);
+    expect(built).toBe(await htmlReportRuntime());
+    expect(Buffer.byteLength(built)).toBeLessThan(1_000_000);
+    for (const target of targets)
+      expect(packsAppFile(config, target, `out/main/${htmlRuntimeFileName}`), target.os).toBe(true);
+  }, 120_000);
 });
 
 describe('the worker threads run from app.asar.unpacked', () => {
@@ -213,7 +231,7 @@ describe('Electron fuses', () => {
   });
 });
 
-/** The code the desktop app runs: main (without tests and the dev-only emulator bench), preload, shared. */
+/** The code the desktop app runs: main (without tests and the CLI), preload, shared (the emulator is packages/emulator). */
 function sourceFiles(): string[] {
   return ['src-main', 'src-preload', 'src-shared']
     .flatMap((dir) =>
@@ -221,7 +239,7 @@ function sourceFiles(): string[] {
         .filter((e) => e.isFile() && /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name))
         .map((e) => relative(root, join(e.parentPath, e.name)).replaceAll('\\', '/')),
     )
-    .filter((file) => !file.startsWith('src-main/emulator/') && !file.startsWith('src-main/cli/'));
+    .filter((file) => !file.startsWith('src-main/cli/'));
 }
 
 describe('the window icon', () => {

@@ -11,6 +11,7 @@ const loaders: Record<string, () => Promise<CliCommand>> = {
   status: async () => (await import('./status.ts')).status,
   query: async () => (await import('./query.ts')).query,
   explain: async () => (await import('./explain.ts')).explain,
+  alerts: async () => (await import('./alerts.ts')).alerts,
   export: async () => (await import('./export.ts')).exportCommand,
   serve: async () => (await import('./serve.ts')).serve,
 };

@@ -1,4 +1,5 @@
 // English messages, complete: every text the app shows goes through these (vue-i18n, compiled without eval).
+import { enAlertReplay } from './enAlertReplay.ts';
 import { enConnections } from './enConnections.ts';
 import { enExplore } from './enExplore.ts';
 import { enExport } from './enExport.ts';
@@ -191,6 +192,7 @@ export const en = {
   ...enExport,
   ...enConnections,
   ...enIntervals,
+  ...enAlertReplay,
 } as const;
 
 export type Messages = typeof en;
