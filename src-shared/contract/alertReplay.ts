@@ -1,22 +1,34 @@
 // The alert replay domain of the contract: the alert specifications replayed over the stored presses, matched with
 // the alerts the service raised, and "what if" a threshold or window were different (alerts per week); its check.
-import { bad, isPlainObject, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
+import * as v from 'valibot';
+import type { ArgParsers } from './parse.ts';
+import { bool, optionalArgs, parserOf, whole } from './schema.ts';
 
-export interface AlertReplayArgs {
+const alertReplayFields = optionalArgs({
   /** One specification; absent: every one. The overrides below need it. */
-  specificationId?: number;
+  specificationId: whole('specificationId', 1, Number.MAX_SAFE_INTEGER),
   /** What if: `threshold` (percent) for negative and indexThreshold, `countThreshold` for feedbackCount. */
-  threshold?: number;
+  threshold: whole('threshold', 0, 100_000),
   /** What if: `countThreshold` (negative, feedbackCount) or `minResponses` (indexThreshold). */
-  countThreshold?: number;
+  countThreshold: whole('countThreshold', 1, 100_000),
   /** What if: the window in minutes. */
-  windowMin?: number;
+  windowMin: whole('windowMin', 1, 525_600),
   /**
    * Leave the rows out: the agreement per specification and the weeks only. Without a what-if change this is read
    * from what was computed after the last sync (one read), so a table of every specification stays quick.
    */
-  summary?: boolean;
-}
+  summary: bool('summary'),
+});
+const alertReplayArgsSchema = v.pipe(
+  alertReplayFields,
+  v.check(
+    (a: v.InferOutput<typeof alertReplayFields>) =>
+      a.specificationId !== undefined ||
+      (a.threshold === undefined && a.countThreshold === undefined && a.windowMin === undefined),
+    'threshold, countThreshold and windowMin change one specification: give specificationId too',
+  ),
+);
+export type AlertReplayArgs = v.InferOutput<typeof alertReplayArgsSchema>;
 
 /** How one specification's replay went. */
 export interface AlertReplaySpecification {
@@ -88,39 +100,7 @@ export interface AlertReplayCommands {
   'alerts:replay': { args: AlertReplayArgs; result: AlertReplay };
 }
 
-function whole(value: unknown, name: string, min: number, max: number): Parsed<number | undefined> {
-  if (value === undefined) return { ok: true, args: undefined };
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
-    return bad(`${name} must be a whole number from ${min} to ${max}`);
-  return { ok: true, args: value };
-}
-
-export function parseAlertReplayArgs(value: unknown): Parsed<AlertReplayArgs> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['specificationId', 'threshold', 'countThreshold', 'windowMin', 'summary']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const args: AlertReplayArgs = {};
-  const checks = [
-    ['specificationId', 1, Number.MAX_SAFE_INTEGER],
-    ['threshold', 0, 100_000],
-    ['countThreshold', 1, 100_000],
-    ['windowMin', 1, 525_600],
-  ] as const;
-  for (const [key, min, max] of checks) {
-    const v = whole(value[key], key, min, max);
-    if (!v.ok) return v;
-    if (v.args !== undefined) args[key] = v.args;
-  }
-  if (value.summary !== undefined) {
-    if (typeof value.summary !== 'boolean') return bad('summary must be true or false');
-    args.summary = value.summary;
-  }
-  const whatIf =
-    args.threshold !== undefined || args.countThreshold !== undefined || args.windowMin !== undefined;
-  if (whatIf && args.specificationId === undefined)
-    return bad('threshold, countThreshold and windowMin change one specification: give specificationId too');
-  return { ok: true, args };
-}
+/** The check of `alerts:replay` (the CLI runs it on its flags too). */
+export const parseAlertReplayArgs = parserOf(alertReplayArgsSchema);
 
 export const alertReplayArgs: ArgParsers<AlertReplayCommands> = { 'alerts:replay': parseAlertReplayArgs };
