@@ -154,3 +154,34 @@ describe('local/shared-alias', () => {
     expect(lint('src-shared/other.ts', text).messages).toEqual([]);
   });
 });
+
+describe('local/no-sql', () => {
+  const check = (path: string, text: string): (string | null)[] => {
+    const linter = new Linter({ cwd: root });
+    const config: Linter.Config[] = [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser as Linter.Parser },
+        plugins: { local: localPlugin },
+        rules: { 'local/no-sql': ['error', { root, allow: ['src-main/analytics/old.ts'] }] },
+      },
+    ];
+    return rules(linter.verify(text, config, join(root, path)));
+  };
+
+  it('reports SQL text in strings and templates, pieces of statements too', () => {
+    const text = [
+      "const a = 'SELECT count(*) FROM experience_point';",
+      'const b = `WITH RECURSIVE ${cte} SELECT 1`;',
+      "const c = 'r.survey_id IN (SELECT value FROM json_each(@ids))';",
+      'const d = `SELECT ${columns} FROM ${table}`;',
+      "const e = 'PRAGMA data_version';",
+    ].join('\n');
+    expect(check('src-main/analytics/new.ts', text)).toEqual(Array(5).fill('local/no-sql'));
+  });
+
+  it('leaves prose and the allowed files alone', () => {
+    expect(check('src-main/analytics/new.ts', "const m = 'Select a point from the list.';")).toEqual([]);
+    expect(check('src-main/analytics/old.ts', "const a = 'SELECT 1 FROM t';")).toEqual([]);
+  });
+});

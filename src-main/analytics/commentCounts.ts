@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import type { CommentCounts, CommentCountsArgs, LabelCount } from '#shared/contract.ts';
 import { buildComments, labels, runSearch } from './commentQuery.ts';
 import { termRoute } from './commentTerms.ts';
-import { statement } from './feedbackSql.ts';
+import { statement } from '../store/reads/feedbackFilter.ts';
 
 interface SetCount {
   categories: string;

@@ -2,7 +2,8 @@
 // (bm25 of each matching comment) is the cost of such a page, so the next page or a jump deep into the list reads the
 // order ranked once — until the store changes (another connection's commit or this connection's own writes).
 import type Database from 'better-sqlite3';
-import { statement } from './feedbackSql.ts';
+import { statement } from '../store/statements.ts';
+import { storeVersion } from '../store/reads/commentRead.ts';
 
 interface Kept {
   version: string;
@@ -13,19 +14,12 @@ interface Kept {
 const kept = new WeakMap<Database.Database, Map<string, Kept>>();
 const keepAtMost = 4;
 
-/** Changes when anything in the file changed since: another connection's commit or a write through this one. */
-function versionOf(db: Database.Database): string {
-  const data = statement(db, 'PRAGMA data_version').pluck().get();
-  const own = statement(db, 'SELECT total_changes()').pluck().get();
-  return `${String(data)}.${String(own)}`;
-}
-
 /** Every id `sql` selects (in its order) with `params`, read once per store version and kept for the next pages. */
 export function keptOrder(db: Database.Database, sql: string, params: Record<string, unknown>): number[] {
   let searches = kept.get(db);
   if (!searches) kept.set(db, (searches = new Map()));
   const key = `${sql}\u0000${JSON.stringify(params)}`;
-  const version = versionOf(db);
+  const version = storeVersion(db);
   const hit = searches.get(key);
   searches.delete(key);
   if (hit && hit.version === version) {

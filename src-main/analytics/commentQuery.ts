@@ -9,7 +9,7 @@ import { singleTerm } from './commentTerms.ts';
 
 export { runSearch } from './commentSearch.ts';
 export type { Built } from './commentBuilt.ts';
-import { dayMs, dayNumber, feedbackFilterSql, whereClause } from './feedbackSql.ts';
+import { dayMs, dayNumber, feedbackFilterSql, whereClause } from '../store/reads/feedbackFilter.ts';
 
 /** The language part of a stored default locale (`de_DE`, `de-DE`, `de` → `de`). */
 const languageSql = `lower(CASE WHEN instr(replace(v.default_locale, '-', '_'), '_') > 0
@@ -55,6 +55,7 @@ function facetConditions(filter: CommentFilter, params: Record<string, unknown>,
  * misuse, button and date filters alone (facets and the time-ordered rowid, migration 0010; without a query, every
  * row's misuse facet is the match); points, surveys, languages and labels are conditions on the facet rows.
  */
+// eslint-disable-next-line max-lines-per-function -- one filter's conditions for the three statement shapes (index, facet scan, word rows), kept together so they cannot disagree; it moves into store/reads with the comment search
 export function buildComments(
   query: string | undefined,
   syntax: 'fts' | 'words' | undefined,

@@ -3,6 +3,8 @@
 import type Database from 'better-sqlite3';
 import { parseLocalDate } from '../core/localTime.ts';
 import { feedbackIdText } from '../store/repos/buttonFeedbackRepo.ts';
+import { statement } from '../store/statements.ts';
+import { withSelectedPoint } from '../store/treeSql.ts';
 
 export interface CommentSearch {
   /**
@@ -135,10 +137,7 @@ export function searchComments(db: Database.Database, spec: CommentSearch): Comm
   if (spec.includeSpam === false) where.push('t.spam = 0');
   if (spec.includeMisuse === false) where.push('t.misuse = 0');
   const sql = `${
-    ids
-      ? `WITH RECURSIVE selected_point(id) AS (SELECT value FROM json_each(@pointIds)
-           UNION SELECT e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id) `
-      : ''
+    ids ? withSelectedPoint() : ''
   }SELECT t.feedback_id, t.experience_point_id, t.survey_id, t.smiley_id, t.local_time, t.utc_offset_min,
       t.button_index, t.misuse, t.spam, t.position, t.ui, t.text, t.masked_text, t.rephrased_text,
       t.text_in_english, t.categories, t.themes
@@ -146,7 +145,7 @@ export function searchComments(db: Database.Database, spec: CommentSearch): Comm
     WHERE ${where.join(' AND ')}
     ORDER BY v2_text_feedback_fts.rank, t.local_time DESC, t.text_feedback_id
     LIMIT @limit`;
-  const rows = runSearch(raw, () => db.prepare(sql).all(params) as Row[]);
+  const rows = runSearch(raw, () => statement(db, sql).all(params) as Row[]);
   return rows.map((r) => ({
     feedbackId: feedbackIdText(r.feedback_id),
     experiencePointId: r.experience_point_id,

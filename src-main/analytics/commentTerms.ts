@@ -3,7 +3,8 @@
 // computes FTS5's own bm25 for those few (same formula, same operations, the same doubles: the order is ORDER BY rank's).
 import type Database from 'better-sqlite3';
 import type { Built } from './commentBuilt.ts';
-import { statement } from './feedbackSql.ts';
+import { statement } from '../store/statements.ts';
+import { ftsAverages, idfOf, termFrequencies, termHits, termsCurrent } from '../store/reads/commentRead.ts';
 
 /**
  * The word a query is, when it is one plain ASCII word (letters and digits: one token, folded by lower-casing, as
@@ -13,11 +14,6 @@ export function singleTerm(query: string): string | null {
   const raw = query.trim();
   if (!/^[A-Za-z0-9]{1,64}$/.test(raw) || /^(AND|OR|NOT|NEAR)$/.test(raw)) return null;
   return raw.toLowerCase();
-}
-
-/** Whether the word rows are current: the writer tokenizes what it wrote before it commits (commentTermIndex.ts). */
-export function termsCurrent(db: Database.Database): boolean {
-  return statement(db, 'SELECT NOT EXISTS (SELECT 1 FROM v2_comment_term_pending)').pluck().get() === 1;
 }
 
 /** The query's word-row statement when the query is one word and the rows are current, else null. */
@@ -52,13 +48,10 @@ function varints(block: Buffer): number[] {
  * log, as FTS5's).
  */
 function bm25Stats(db: Database.Database, term: string): { avgdl: number; idf: number } {
-  const block = statement(db, 'SELECT block FROM v2_text_feedback_fts_data WHERE id = 1').pluck().get();
-  const [rows = 0, ...columns] = block instanceof Buffer ? varints(block) : [];
+  const block = ftsAverages(db);
+  const [rows = 0, ...columns] = block ? varints(block) : [];
   const tokens = columns.reduce((sum, n) => sum + n, 0);
-  const hits = statement(db, 'SELECT count(*) FROM v2_comment_term WHERE term = ?').pluck().get(term);
-  const idf = statement(db, 'SELECT ln((@rows - @hits + 0.5) / (@hits + 0.5))')
-    .pluck()
-    .get({ rows, hits }) as number;
+  const idf = idfOf(db, rows, termHits(db, term));
   return { avgdl: tokens / rows, idf: idf <= 0 ? 1e-6 : idf };
 }
 
@@ -82,15 +75,7 @@ export function bestByTerm(
   const score = (tf: number, dl: number): number =>
     -1.0 * (0 + idf * ((tf * (k1 + 1.0)) / (tf + k1 * (1 - bb + (bb * dl) / avgdl))));
   // The frequencies the word has (a seek each), then per frequency the shortest comments first.
-  const frequencies = statement(
-    db,
-    `WITH RECURSIVE c(tf) AS (SELECT min(tf) FROM v2_comment_term WHERE term = @term
-       UNION ALL SELECT (SELECT min(tf) FROM v2_comment_term WHERE term = @term AND tf > c.tf) FROM c
-       WHERE c.tf IS NOT NULL)
-     SELECT tf FROM c WHERE tf IS NOT NULL`,
-  )
-    .pluck()
-    .all({ term }) as number[];
+  const frequencies = termFrequencies(db, term);
   const perFrequency = statement(
     db,
     `${b.with}${terms('t.text_feedback_id, t.dl', ['t.tf = @tf'])} ORDER BY t.dl, t.text_feedback_id DESC LIMIT @reach`,

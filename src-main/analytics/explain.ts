@@ -21,7 +21,8 @@ import {
 } from '#shared/metrics/intervals.ts';
 import { planComparison } from './comparison.ts';
 import { followupSummary } from './followups.ts';
-import { prepared, runQuery } from './query.ts';
+import { runQuery } from './query.ts';
+import { surveyNames } from '../store/reads/names.ts';
 
 const comparisons: Record<ExplainArgs['comparison'], Comparison> = {
   previousPeriod: { kind: 'previousPeriod' },
@@ -69,13 +70,7 @@ function partsOf(db: Database.Database, args: ExplainArgs): Map<number, Part> {
     }
   }
   if (args.by === 'survey' && parts.size) {
-    const names = prepared(
-      db,
-      `SELECT s.survey_id AS id, coalesce(s.question_text, q.question_text) AS name FROM v2_survey s
-       LEFT JOIN v2_question q ON q.question_id = s.question_id
-       WHERE s.survey_id IN (SELECT value FROM json_each(@ids))`,
-    ).all({ ids: JSON.stringify([...parts.keys()]) }) as { id: number; name: string | null }[];
-    const byId = new Map(names.map((n) => [n.id, n.name]));
+    const byId = surveyNames(db, parts.keys());
     for (const p of parts.values()) p.name = byId.get(p.id) ?? `Survey ${p.id}`;
   }
   return parts;
@@ -121,6 +116,7 @@ function reasonsOf(args: ExplainArgs, db: Database.Database, previous: { from: s
  * The score's change between the comparison period and the period, split over the children of the selection (or its
  * surveys): each part's rate and mix effect, largest |contribution| first; the contributions add up to the change.
  */
+// eslint-disable-next-line max-lines-per-function -- one question's answer assembled in order (periods, parts, decomposition, reasons); each step is a helper
 export function explainChange(db: Database.Database, args: ExplainArgs): Explanation {
   const from = parseLocalDate(args.filter.from) ?? 0;
   const to = parseLocalDate(args.filter.to) ?? 0;

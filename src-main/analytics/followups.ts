@@ -3,7 +3,6 @@
 // several surveys is one line.
 import type Database from 'better-sqlite3';
 import type {
-  FeedbackFilter,
   FollowupOptionShare,
   FollowupSide,
   FollowupSideSummary,
@@ -13,30 +12,10 @@ import type {
   FollowupTrendRow,
   TrendGrain,
 } from '#shared/contract.ts';
-import { dayMs, feedbackFilterSql, statement, whereClause } from './feedbackSql.ts';
+import { followupFactFeedbacks, followupFactRows } from '../store/reads/followupRead.ts';
 import type { PeriodLevel } from '../store/periodBuckets.ts';
 import { optionCountsFromRollup, rollupAnswers } from './followupRollupRead.ts';
 import { periodOf } from './periods.ts';
-
-/** Rows of v2_followup_feedback in the filter, joined to their question (its side) and option (its label). */
-function selection(filter: FeedbackFilter, side: FollowupSide | undefined, byDay: boolean) {
-  const sql = feedbackFilterSql(filter, 'f');
-  if (side) {
-    sql.where.push('q.positive = @positive');
-    sql.params.positive = side === 'highlight' ? 1 : 0;
-  }
-  const text = 'coalesce(f.option_text, o.option_text, CAST(f.followup_option_id AS TEXT))';
-  const dayColumn = byDay ? `f.local_time / ${dayMs} AS day, ` : '';
-  // Grouped by option id first (few groups), labels are merged afterwards.
-  const text_ = `${sql.with}SELECT ${dayColumn}q.positive AS positive, f.followup_option_id AS option_id, ${text} AS label,
-      count(*) AS n
-    FROM v2_followup_feedback f
-    JOIN v2_followup_question q ON q.followup_question_id = f.followup_question_id
-    LEFT JOIN v2_followup_option o ON o.followup_option_id = f.followup_option_id
-    ${whereClause(sql.where)}
-    GROUP BY ${byDay ? 'day, ' : ''}q.positive, f.followup_option_id, label`;
-  return { text: text_, params: sql.params, with: sql.with, where: sql.where };
-}
 
 const sideOf = (positive: number): FollowupSide => (positive ? 'highlight' : 'painPoint');
 
@@ -52,17 +31,8 @@ function optionCountsFromFacts(
   db: Database.Database,
   args: FollowupSummaryArgs,
 ): { options: OptionRow[]; feedbacks: Map<number, number> } {
-  const q = selection(args.filter, args.side, false);
-  const options = statement(db, q.text).all(q.params) as OptionRow[];
-  // Feedbacks answering each side: distinct (feedback, question) keys, one index range per point.
-  const feedbackSql = `${q.with}SELECT positive, count(*) AS n FROM (
-      SELECT DISTINCT q.positive AS positive, f.experience_point_id, f.local_time, f.feedback_id
-      FROM v2_followup_feedback f
-      JOIN v2_followup_question q ON q.followup_question_id = f.followup_question_id
-      ${whereClause(q.where)}) GROUP BY positive`;
-  const feedbacks = new Map<number, number>();
-  for (const r of statement(db, feedbackSql).all(q.params) as { positive: number; n: number }[])
-    feedbacks.set(r.positive, r.n);
+  const options = followupFactRows(db, args.filter, args.side, false);
+  const feedbacks = followupFactFeedbacks(db, args.filter, args.side);
   return { options, feedbacks };
 }
 
@@ -117,8 +87,7 @@ const levelsOf: Record<TrendGrain, PeriodLevel[]> = {
 };
 
 function trendRowsFromFacts(db: Database.Database, args: FollowupTrendArgs): (OptionRow & { day: number })[] {
-  const q = selection(args.filter, args.side, true);
-  return statement(db, q.text).all(q.params) as (OptionRow & { day: number })[];
+  return followupFactRows(db, args.filter, args.side, true);
 }
 
 /**

@@ -9,38 +9,12 @@ import type {
   GenderRow,
 } from '#shared/contract.ts';
 import { ageBands } from '#shared/contract.ts';
-import { feedbackFilterSql, statement, whereClause } from './feedbackSql.ts';
+import { contactRows, demographicsRows, pressesIn } from '../store/reads/peopleRead.ts';
 
 const empty = (): number[] => new Array<number>(11).fill(0);
-const nSum = Array.from({ length: 11 }, (_, i) => `r.n${i}`).join(' + ');
-
-/** Presses in the filter, from the v2 daily rollup. */
-export function pressesIn(db: Database.Database, filter: FeedbackFilter): number {
-  const f = feedbackFilterSql(filter, 'r', 'day');
-  return Number(
-    statement(
-      db,
-      `${f.with}SELECT coalesce(sum(${nSum}), 0) FROM v2_button_rollup_daily r ${whereClause(f.where)}`,
-    )
-      .pluck()
-      .get(f.params),
-  );
-}
-
-interface DemoRow {
-  gender: string | null;
-  age: number | null;
-  button_index: number;
-  n: number;
-}
 
 export function demographics(db: Database.Database, filter: FeedbackFilter): DemographicsDistribution {
-  const f = feedbackFilterSql(filter, 'd');
-  const rows = statement(
-    db,
-    `${f.with}SELECT d.gender, d.age, d.button_index, count(*) AS n FROM v2_demographics d ${whereClause(f.where)}
-     GROUP BY d.gender, d.age, d.button_index`,
-  ).all(f.params) as DemoRow[];
+  const rows = demographicsRows(db, filter);
   const genders = new Map<string | null, GenderRow>();
   const bands: AgeBandRow[] = ageBands.map((b) => ({ ...b, total: 0, buttons: empty() }));
   const unknownAge: AgeBandRow = { label: 'not given', from: null, to: null, total: 0, buttons: empty() };
@@ -87,14 +61,7 @@ function median(histogram: Map<number, number>, count: number): number | null {
 }
 
 export function contacts(db: Database.Database, filter: FeedbackFilter): ContactDistribution {
-  const f = feedbackFilterSql(filter, 'c');
-  const rows = statement(
-    db,
-    `${f.with}SELECT c.button_index, count(*) AS n,
-       sum(coalesce(c.name, '') <> '') AS named, sum(coalesce(c.email, '') <> '') AS mailed,
-       sum(coalesce(c.phone_number, '') <> '') AS phoned
-     FROM v2_contact_details c ${whereClause(f.where)} GROUP BY c.button_index`,
-  ).all(f.params) as { button_index: number; n: number; named: number; mailed: number; phoned: number }[];
+  const rows = contactRows(db, filter);
   const buttons = empty();
   let feedbacks = 0;
   let withName = 0;

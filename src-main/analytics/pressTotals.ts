@@ -1,8 +1,8 @@
 // How many presses and tree items a store holds, from whichever source analytics read (v2, else v1), for the CLI.
 import type Database from 'better-sqlite3';
-import { prepared, pressOrigin } from './query.ts';
+import { pressOrigin } from './query.ts';
 import type { PressOrigin } from './query.ts';
-import { allNodes } from '../store/repos/nodeRollup.ts';
+import { sourcePresses, treeSize } from '../store/reads/pressCounts.ts';
 
 export interface PressTotals {
   /** The source the counts (and every query) come from: docs/SYNC-SOURCES.md "The rule". */
@@ -15,27 +15,16 @@ export interface PressTotals {
   treeItems: number;
 }
 
-const sum = Array.from({ length: 11 }, (_, i) => `n${i}`).join(' + ');
-
 /**
  * Read from the tables the queries read, so the numbers agree: node -1 of the source's daily node rollup (every
  * press, a few rows per day; v1: the summed results and the raw presses beyond them, as its daily view).
  */
 export function pressTotals(db: Database.Database): PressTotals {
   const source = pressOrigin(db);
-  const table = `${source}_node_rollup_daily WHERE node_id = ${allNodes}`;
-  const count = (where: string): number =>
-    Number(
-      prepared(db, `SELECT coalesce(sum(${sum}), 0) FROM ${table}${where ? ` AND ${where}` : ''}`)
-        .pluck()
-        .get() ?? 0,
-    );
-  const v2Tree = Number(prepared(db, 'SELECT count(*) FROM experience_point').pluck().get() ?? 0);
-  const treeItems =
-    source === 'v1' && v2Tree === 0
-      ? Number(prepared(db, 'SELECT count(*) FROM v1_folder').pluck().get() ?? 0)
-      : v2Tree;
-  return { source, presses: count(''), withoutMisuse: count('misuse = 0'), treeItems };
+  const { all, withoutMisuse } = sourcePresses(db, source);
+  const v2Tree = treeSize(db, 'points');
+  const treeItems = source === 'v1' && v2Tree === 0 ? treeSize(db, 'folders') : v2Tree;
+  return { source, presses: all, withoutMisuse, treeItems };
 }
 
 /** `2,041 presses (v2 button feedbacks)`, `612 presses (v1 raw results)`. */

@@ -12,15 +12,9 @@ import {
 import { averageAnswer, happyIndexOn, netPromoterScore, shareOf } from '#shared/metrics/measures.ts';
 
 /** One row read from a rollup: its hour key or day number (null when no time was asked), point group, survey. */
-export interface ReadRow {
-  /** Hour key (hours since 1970-01-01T00 local) when `hourly`, else the local day number; null when not read. */
-  t: number | null;
-  point: number | null;
-  survey: number | null;
-  hourOfDay: number | null;
-  weekday: number | null;
-  counts: number[];
-}
+import type { ReadRow } from '../store/reads/rollupRead.ts';
+
+export type { ReadRow };
 
 export type KeyValue = string | number;
 

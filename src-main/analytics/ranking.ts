@@ -22,16 +22,19 @@ import { averageAnswer, happyIndexOn, netPromoterScore } from '#shared/metrics/m
 import { scaleGroupOf } from '#shared/metrics/scales.ts';
 import { defaultPriorWeight, shrinkToward } from '#shared/metrics/shrinkage.ts';
 import { coverDays, periodLevels } from '../store/periodBuckets.ts';
-import { dayNumber, statement } from './feedbackSql.ts';
+import { dayNumber } from '../store/reads/feedbackFilter.ts';
+import {
+  dailyCountsOfPoints,
+  periodCountsPerPoint,
+  rankingNodes,
+  type RankingFilter,
+} from '../store/reads/rankingRead.ts';
 import { periodOf, periodsBetween } from './periods.ts';
 
 const buttonsOf = (scale: FeedbackScale): number => (scale === 'four' ? 4 : scale === 'nps' ? 11 : 5);
 function total(c: readonly number[]): number {
   return c.reduce((s, n) => s + n, 0);
 }
-/** Sums of the scale's buttons only (fewer columns to read per row). */
-const sumsOf = (scale: FeedbackScale): string =>
-  Array.from({ length: buttonsOf(scale) }, (_, i) => `sum(r.n${i})`).join(', ');
 
 /**
  * The measure of one item's counts per button on its scale; null without presses. The formulas live once in
@@ -105,15 +108,8 @@ function sparkGrain(args: RankingArgs, days: number): TrendGrain {
   return args.sparklineGrain ?? (days > 31 ? 'week' : 'day');
 }
 
-export function rank(db: Database.Database, args: RankingArgs): Ranking {
-  const from = dayNumber(args.filter.from);
-  const to = dayNumber(args.filter.to);
-  const days = to - from;
-  const m = args.priorWeight ?? defaultPriorWeight;
-  const nodes = statement(
-    db,
-    'SELECT experience_point_id AS id, parent_id AS parent, name, type FROM experience_point',
-  ).all() as Node[];
+/** The items of a ranking (each node of the parent's subtree → the item it counts into) and the parent. */
+function itemsOf(nodes: readonly Node[], args: RankingArgs) {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const children = new Map<number | null, Node[]>();
   for (const n of nodes) {
@@ -124,7 +120,6 @@ export function rank(db: Database.Database, args: RankingArgs): Ranking {
   }
   const roots = children.get(null) ?? [];
   const parentId = args.parentId ?? (roots.length === 1 ? (roots[0]?.id ?? null) : null);
-  // Each node of the parent's subtree → the item it counts into.
   const items = new Map<number, Item>();
   const owner = new Map<number, Item>();
   const walk = (node: Node, item: Item | undefined, depth: number): void => {
@@ -140,84 +135,94 @@ export function rank(db: Database.Database, args: RankingArgs): Ranking {
   const top = parentId !== null ? byId.get(parentId) : undefined;
   if (top) walk(top, undefined, 0);
   else for (const r of roots) walk(r, undefined, args.level === 'children' ? 1 : 0);
+  return { items, owner, parentId, top };
+}
 
-  const where = ['r.local_day >= @prevFrom', 'r.local_day < @to'];
-  const params: Record<string, unknown> = { prevFrom: from - days, from, to, scale: args.scale };
-  const filters: string[] = [];
-  if (!args.filter.includeMisuse) filters.push('r.misuse = 0');
-  filters.push('r.survey_id IN (SELECT s.survey_id FROM v2_survey s WHERE s.feedback_scale = @scale)');
-  if (args.filter.surveyIds) {
-    params.surveyIds = JSON.stringify(args.filter.surveyIds);
-    filters.push('r.survey_id IN (SELECT value FROM json_each(@surveyIds))');
-  }
-  where.push(...filters);
-  // Both periods as whole months, weeks and days of the period rollup (time first: each bucket range holds every
-  // point), tagged current (1) or previous (0), each added or taken away (a week minus the days outside the period).
-  // LIMIT -1 keeps the ranges a subquery of their own, so each range's JSON is read once, not once per row.
-  const ranges = [
-    ...coverDays(from - days, from, periodLevels, true).map((r) => [r.lo, r.hi, 0, r.sign]),
-    ...coverDays(from, to, periodLevels, true).map((r) => [r.lo, r.hi, 1, r.sign]),
-  ];
-  const signedSums = Array.from({ length: buttonsOf(args.scale) }, (_, i) => `sum(r.n${i} * s.sign)`).join(
-    ', ',
-  );
-  const rows = statement(
-    db,
-    `SELECT r.experience_point_id AS p, s.cur, ${signedSums}
-     FROM (SELECT value ->> 0 AS lo, value ->> 1 AS hi, value ->> 2 AS cur, value ->> 3 AS sign
-       FROM json_each(@ranges) LIMIT -1) s
-     CROSS JOIN v2_button_rollup_period r ON r.bucket >= s.lo AND r.bucket < s.hi
-     WHERE ${filters.join(' AND ')} GROUP BY 1, 2`,
-  )
-    .raw(true)
-    .all({ ...params, ranges: JSON.stringify(ranges) }) as number[][];
+/** One ranked item (rank 0 until sorted), its value shrunk toward the parent's in each period. */
+function rankedItem(
+  item: Item,
+  args: RankingArgs,
+  parent: { value: number | null; prevValue: number | null; m: number },
+): RankedItem {
+  const shrink = args.measure !== 'presses';
+  const presses = total(item.cur);
+  const value = measureOf(item.cur, args.measure, args.scale);
+  const previousPresses = total(item.prev);
+  const prevValue = measureOf(item.prev, args.measure, args.scale);
+  const adjusted = shrink ? shrinkToward(value, presses, parent.value, parent.m) : value;
+  const previousAdjusted =
+    previousPresses === 0
+      ? null
+      : shrink
+        ? shrinkToward(prevValue, previousPresses, parent.prevValue, parent.m)
+        : prevValue;
+  const estimate = estimateOf(item.cur, args.measure, args.scale);
+  return {
+    rank: 0,
+    experiencePointId: item.node.id,
+    name: item.node.name,
+    type: item.node.type,
+    presses,
+    value,
+    adjusted,
+    previousPresses,
+    previousAdjusted,
+    delta: adjusted !== null && previousAdjusted !== null ? adjusted - previousAdjusted : null,
+    valueLow: estimate?.low ?? null,
+    valueHigh: estimate?.high ?? null,
+    changeZ: changeZ(estimate, estimateOf(item.prev, args.measure, args.scale)),
+    sparkline: [],
+  };
+}
+
+/** Adds each point's counts to its item and to the parent, per period; with a parent, points outside it are left out. */
+function foldPeriods(rows: number[][], owner: Map<number, Item>, underParent: boolean) {
   const parentCur = zero();
   const parentPrev = zero();
   for (const [p = 0, cur = 0, ...counts] of rows) {
     const item = owner.get(p);
-    if (!item && top) continue; // outside the parent's subtree
+    if (!item && underParent) continue; // outside the parent's subtree
     add(cur ? parentCur : parentPrev, counts);
     if (item) add(cur ? item.cur : item.prev, counts);
   }
+  return { parentCur, parentPrev };
+}
+
+// eslint-disable-next-line max-lines-per-function -- the ranking reads as one story (items, two periods, shrink, sort, sparklines); its parts are already helpers
+export function rank(db: Database.Database, args: RankingArgs): Ranking {
+  const from = dayNumber(args.filter.from);
+  const to = dayNumber(args.filter.to);
+  const days = to - from;
+  const m = args.priorWeight ?? defaultPriorWeight;
+  const { items, owner, parentId, top } = itemsOf(rankingNodes(db) as Node[], args);
+  const filter: RankingFilter = {
+    scale: args.scale,
+    buttons: buttonsOf(args.scale),
+    includeMisuse: args.filter.includeMisuse,
+    surveyIds: args.filter.surveyIds,
+  };
+  // Both periods as whole months, weeks and days of the period rollup, tagged current (1) or previous (0), each
+  // added or taken away (a week minus the days outside the period).
+  const ranges = [
+    ...coverDays(from - days, from, periodLevels, true).map((r) => [r.lo, r.hi, 0, r.sign]),
+    ...coverDays(from, to, periodLevels, true).map((r) => [r.lo, r.hi, 1, r.sign]),
+  ];
+  const { parentCur, parentPrev } = foldPeriods(
+    periodCountsPerPoint(db, filter, ranges),
+    owner,
+    top !== undefined,
+  );
   const parentValue = measureOf(parentCur, args.measure, args.scale);
-  const parentPrevValue = measureOf(parentPrev, args.measure, args.scale);
+  const parent = { value: parentValue, prevValue: measureOf(parentPrev, args.measure, args.scale), m };
   const shrink = args.measure !== 'presses';
   const minPresses = args.minPresses ?? 1;
   const ranked: RankedItem[] = [];
   const tooFew: Ranking['tooFew'] = [];
   for (const item of items.values()) {
     const presses = total(item.cur);
-    if (presses < minPresses || presses === 0) {
+    if (presses < minPresses || presses === 0)
       tooFew.push({ experiencePointId: item.node.id, name: item.node.name, presses });
-      continue;
-    }
-    const value = measureOf(item.cur, args.measure, args.scale);
-    const previousPresses = total(item.prev);
-    const prevValue = measureOf(item.prev, args.measure, args.scale);
-    const adjusted = shrink ? shrinkToward(value, presses, parentValue, m) : value;
-    const previousAdjusted =
-      previousPresses === 0
-        ? null
-        : shrink
-          ? shrinkToward(prevValue, previousPresses, parentPrevValue, m)
-          : prevValue;
-    const estimate = estimateOf(item.cur, args.measure, args.scale);
-    ranked.push({
-      rank: 0,
-      experiencePointId: item.node.id,
-      name: item.node.name,
-      type: item.node.type,
-      presses,
-      value,
-      adjusted,
-      previousPresses,
-      previousAdjusted,
-      delta: adjusted !== null && previousAdjusted !== null ? adjusted - previousAdjusted : null,
-      valueLow: estimate?.low ?? null,
-      valueHigh: estimate?.high ?? null,
-      changeZ: changeZ(estimate, estimateOf(item.prev, args.measure, args.scale)),
-      sparkline: [],
-    });
+    else ranked.push(rankedItem(item, args, parent));
   }
   ranked.sort(
     (a, b) =>
@@ -231,7 +236,7 @@ export function rank(db: Database.Database, args: RankingArgs): Ranking {
   const worst = ranked.slice(Math.max(0, ranked.length - n));
   const grain = sparkGrain(args, days);
   const periods = periodsBetween(from, to, grain);
-  sparklines(db, [...new Set([...best, ...worst])], items, periods, grain, params, where, args);
+  sparklines(db, [...new Set([...best, ...worst])], items, periods, grain, { filter, from, to }, args);
   tooFew.sort((a, b) => b.presses - a.presses || a.experiencePointId - b.experiencePointId);
   return {
     measure: args.measure,
@@ -258,22 +263,14 @@ function sparklines(
   items: Map<number, Item>,
   periods: string[],
   grain: TrendGrain,
-  params: Record<string, unknown>,
-  where: string[],
+  read: { filter: RankingFilter; from: number; to: number },
   args: RankingArgs,
 ): void {
   if (!listed.length) return;
   const owner = new Map<number, number>();
   for (const r of listed)
     for (const leaf of items.get(r.experiencePointId)?.leaves ?? []) owner.set(leaf, r.experiencePointId);
-  const rows = statement(
-    db,
-    `SELECT r.experience_point_id AS p, r.local_day AS d, ${sumsOf(args.scale)}
-     FROM v2_button_rollup_daily r WHERE r.experience_point_id IN (SELECT value FROM json_each(@leaves))
-       AND r.local_day >= @from AND ${where.slice(1).join(' AND ')} GROUP BY 1, 2`,
-  )
-    .raw(true)
-    .all({ ...params, leaves: JSON.stringify([...owner.keys()]) }) as number[][];
+  const rows = dailyCountsOfPoints(db, read.filter, [...owner.keys()], read.from, read.to);
   const index = new Map(periods.map((p, i) => [p, i]));
   // Day → its period's index, worked out once per day (rows repeat each day for every listed point).
   const periodIndex = new Map<number, number | undefined>();

@@ -9,10 +9,13 @@ import type {
   VerificationSummary,
 } from '#shared/contract.ts';
 import { formatLocalDay } from '../core/localTime.ts';
-import { dayNumber, hasRows, pointNames, statement, subtreeCte, whereClause } from './feedbackSql.ts';
-
-const sum4 = 'r.n0 + r.n1 + r.n2 + r.n3';
-const sum11 = Array.from({ length: 11 }, (_, i) => `r.n${i}`).join(' + ');
+import { pointNames } from '../store/reads/names.ts';
+import {
+  newestVerification,
+  reconciliationRows,
+  reconciliationSources,
+  surveyPairRows,
+} from '../store/reads/reconciliationRead.ts';
 
 interface Counts {
   day: number;
@@ -28,107 +31,69 @@ interface Counts {
 
 /** The surveys each source has per `point|question` (v2: four-button surveys assigned to the point). */
 function surveyPairs(db: Database.Database): { v1: Map<string, number[]>; v2: Map<string, number[]> } {
-  const collect = (sql: string): Map<string, number[]> => {
+  const collect = (source: 'v1' | 'v2'): Map<string, number[]> => {
     const out = new Map<string, number[]>();
-    for (const r of statement(db, sql).all() as { point: number; question: number; survey: number }[]) {
+    for (const r of surveyPairRows(db, source)) {
       const key = `${r.point}|${r.question}`;
       out.set(key, [...(out.get(key) ?? []), r.survey]);
     }
     return out;
   };
   return {
-    v1: collect('SELECT folder_key AS point, question_key AS question, survey_key AS survey FROM v1_survey'),
-    v2: collect(`SELECT sep.experience_point_id AS point, v.question_id AS question, v.survey_id AS survey
-      FROM v2_survey_experience_point sep JOIN v2_survey v ON v.survey_id = sep.survey_id AND v.feedback_scale = 'four'`),
+    v1: collect('v1'),
+    v2: collect('v2'),
   };
 }
 
-/** Rows per (day, point, question), newest day first; totals over all of them. */
-export function reconcile(db: Database.Database, args: ReconciliationArgs): Reconciliation {
-  const verification = lastVerification(db);
-  const filter = args.filter ?? {};
-  const params: Record<string, unknown> = {};
-  const cond = (alias: string, survey: string): string[] => {
-    const where: string[] = [];
-    if (filter.experiencePointIds) where.push(`${alias} IN (SELECT id FROM selected_point)`);
-    if (filter.surveyIds) where.push(`${survey} IN (SELECT value FROM json_each(@surveyIds))`);
-    if (filter.from !== undefined) where.push('r.local_day >= @from');
-    if (filter.to !== undefined) where.push('r.local_day < @to');
-    return where;
-  };
-  if (filter.experiencePointIds) params.pointIds = JSON.stringify(filter.experiencePointIds);
-  if (filter.surveyIds) params.surveyIds = JSON.stringify(filter.surveyIds);
-  if (filter.from !== undefined) params.from = dayNumber(filter.from);
-  if (filter.to !== undefined) params.to = dayNumber(filter.to);
-  const cte = filter.experiencePointIds ? `WITH RECURSIVE ${subtreeCte} ` : '';
-  const hasV1 = hasRows(db, 'v1_press_rollup_daily') || hasRows(db, 'v1_summed_result');
-  const hasV2 = hasRows(db, 'v2_button_rollup_daily');
-  const pairs = surveyPairs(db);
+/** Each source's counts per (day, point, question), the surveys seen in each. */
+function countsOf(db: Database.Database, filter: ReconciliationArgs['filter'] & object, has: Sources) {
   const rows = new Map<string, Counts>();
   const at = (day: number, point: number, question: number): Counts => {
     const key = `${day}|${point}|${question}`;
     let c = rows.get(key);
-    if (!c)
-      rows.set(
-        key,
-        (c = {
-          day,
-          point,
-          question,
-          v1: new Set(),
-          v2: new Set(),
-          summed: null,
-          raw: null,
-          all: null,
-          misuse: null,
-        }),
-      );
+    if (!c) {
+      c = {
+        day,
+        point,
+        question,
+        v1: new Set(),
+        v2: new Set(),
+        summed: null,
+        raw: null,
+        all: null,
+        misuse: null,
+      };
+      rows.set(key, c);
+    }
     return c;
   };
-  type V1Row = { day: number; point: number; question: number; survey: number; n: number };
-  if (hasV1) {
-    const summed = statement(
-      db,
-      `${cte}SELECT r.local_day AS day, s.folder_key AS point, s.question_key AS question, r.survey_key AS survey,
-         ${sum4} AS n
-       FROM v1_summed_result r JOIN v1_survey s ON s.survey_key = r.survey_key
-       ${whereClause(cond('s.folder_key', 'r.survey_key'))}`,
-    ).all(params) as V1Row[];
-    for (const r of summed) {
-      const c = at(r.day, r.point, r.question);
-      c.v1.add(r.survey);
-      c.summed = (c.summed ?? 0) + r.n;
-    }
-    const raw = statement(
-      db,
-      `${cte}SELECT r.local_day AS day, r.folder_key AS point, s.question_key AS question, r.survey_key AS survey,
-         ${sum4} AS n
-       FROM v1_press_rollup_daily r JOIN v1_survey s ON s.survey_key = r.survey_key
-       ${whereClause(cond('r.folder_key', 'r.survey_key'))}`,
-    ).all(params) as V1Row[];
-    for (const r of raw) {
-      const c = at(r.day, r.point, r.question);
-      c.v1.add(r.survey);
-      c.raw = (c.raw ?? 0) + r.n;
-    }
+  for (const r of has.hasV1 ? reconciliationRows(db, 'summed', filter) : []) {
+    const c = at(r.day, r.point, r.question);
+    c.v1.add(r.survey);
+    c.summed = (c.summed ?? 0) + r.n;
   }
-  if (hasV2) {
-    // Only four-button surveys: v1 knows no other scale, so other v2 presses have nothing to reconcile with.
-    const v2 = statement(
-      db,
-      `${cte}SELECT r.local_day AS day, r.experience_point_id AS point, v.question_id AS question, r.survey_id AS survey,
-         sum(${sum11}) AS n, sum(CASE WHEN r.misuse = 1 THEN ${sum11} ELSE 0 END) AS m
-       FROM v2_button_rollup_daily r JOIN v2_survey v ON v.survey_id = r.survey_id AND v.feedback_scale = 'four'
-       ${whereClause(cond('r.experience_point_id', 'r.survey_id'))}
-       GROUP BY 1, 2, 3, 4`,
-    ).all(params) as (V1Row & { m: number })[];
-    for (const r of v2) {
-      const c = at(r.day, r.point, r.question);
-      c.v2.add(r.survey);
-      c.all = (c.all ?? 0) + r.n;
-      c.misuse = (c.misuse ?? 0) + r.m;
-    }
+  for (const r of has.hasV1 ? reconciliationRows(db, 'raw', filter) : []) {
+    const c = at(r.day, r.point, r.question);
+    c.v1.add(r.survey);
+    c.raw = (c.raw ?? 0) + r.n;
   }
+  for (const r of has.hasV2 ? reconciliationRows(db, 'v2', filter) : []) {
+    const c = at(r.day, r.point, r.question);
+    c.v2.add(r.survey);
+    c.all = (c.all ?? 0) + r.n;
+    c.misuse = (c.misuse ?? 0) + (r.m ?? 0);
+  }
+  return rows;
+}
+
+type Sources = { hasV1: boolean; hasV2: boolean };
+
+/** Rows per (day, point, question), newest day first; totals over all of them. */
+export function reconcile(db: Database.Database, args: ReconciliationArgs): Reconciliation {
+  const verification = lastVerification(db);
+  const { hasV1, hasV2 } = reconciliationSources(db);
+  const pairs = surveyPairs(db);
+  const rows = countsOf(db, args.filter ?? {}, { hasV1, hasV2 });
   const totals: ReconciliationTotals = {
     v1Summed: 0,
     v1Raw: 0,
@@ -176,6 +141,7 @@ export function reconcile(db: Database.Database, args: ReconciliationArgs): Reco
 }
 
 /** `both`: the store holds both sources, so a survey without its twin is itself a disagreement. */
+// eslint-disable-next-line complexity -- one comparison per source pair, each null-aware; splitting it would scatter the rule that decides agreement
 function toRow(c: Counts, both: boolean): ReconciliationRow {
   const inV1 = c.v1.size > 0;
   const inV2 = c.v2.size > 0;
@@ -207,24 +173,7 @@ function toRow(c: Counts, both: boolean): ReconciliationRow {
 
 /** The newest verification a sync kept (migration 0008), or null. */
 export function lastVerification(db: Database.Database): VerificationSummary | null {
-  if (!statement(db, "SELECT count(*) FROM sqlite_schema WHERE name = 'sync_verification'").pluck().get())
-    return null;
-  const r = statement(
-    db,
-    `SELECT checked_at, from_day, to_day, groups_compared, local_total, service_total, mismatch_count, mismatches
-     FROM sync_verification ORDER BY verification_id DESC LIMIT 1`,
-  ).get() as
-    | {
-        checked_at: string;
-        from_day: string;
-        to_day: string;
-        groups_compared: number;
-        local_total: number;
-        service_total: number;
-        mismatch_count: number;
-        mismatches: string;
-      }
-    | undefined;
+  const r = newestVerification(db);
   if (!r) return null;
   return {
     checkedAt: r.checked_at,

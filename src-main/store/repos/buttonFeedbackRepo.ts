@@ -18,6 +18,7 @@ import { allNodes, createNodeRollup } from './nodeRollup.ts';
 import { createPressPeriodRollup, weekhourRows } from './pressPeriodRollup.ts';
 import { createRollupRecount } from './rollupRecount.ts';
 import type { SwapSpec } from './swapSpec.ts';
+import { distinctKeysCte } from '../treeSql.ts';
 
 export type { SwapSpec } from './swapSpec.ts';
 
@@ -96,6 +97,7 @@ const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
 /** Thrown inside the fast path's transaction to roll it back when some rows were already stored. */
 class SeenBefore extends Error {}
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: it prepares its statements once and returns the short methods that share them
 export function createButtonFeedbackRepo(
   db: Database.Database,
   checkpoints: CheckpointRepo,
@@ -365,10 +367,7 @@ export function createButtonFeedbackRepo(
   const builder = createBatchBuilder();
   // Each point's newest press (one seek per point; the points found by walking the daily rollup's key).
   const newest = sql(
-    `WITH RECURSIVE p(experience_point_id) AS (
-       SELECT min(experience_point_id) FROM v2_button_rollup_daily
-       UNION ALL SELECT (SELECT min(experience_point_id) FROM v2_button_rollup_daily r
-         WHERE r.experience_point_id > p.experience_point_id) FROM p WHERE p.experience_point_id IS NOT NULL)
+    `WITH RECURSIVE ${distinctKeysCte('p', 'experience_point_id', 'v2_button_rollup_daily')}
      SELECT max(t) FROM (SELECT (SELECT local_time - utc_offset_min * 60000 FROM v2_button_feedback f
        WHERE f.experience_point_id = p.experience_point_id ORDER BY local_time DESC LIMIT 1) AS t
      FROM p WHERE p.experience_point_id IS NOT NULL)`,

@@ -22,6 +22,7 @@ export function touch(touched: Map<number, [number, number]>, point: number, fro
   else touched.set(point, [Math.min(range[0], from), Math.max(range[1], to)]);
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: it prepares its statements once and returns the short methods that share them
 export function createFollowupRollup(db: Database.Database): FollowupRollup {
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS followup_touched (point INTEGER PRIMARY KEY, d1 INTEGER, d2 INTEGER);
     CREATE TEMP TABLE IF NOT EXISTS followup_up (point INTEGER, node INTEGER, PRIMARY KEY (point, node)) WITHOUT ROWID`);

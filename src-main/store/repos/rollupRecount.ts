@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import type { SwapSpec } from './swapSpec.ts';
 import type { NodeRollup } from './nodeRollup.ts';
 import { weekhourRows, type PressPeriodRollup } from './pressPeriodRollup.ts';
+import { distinctKeysCte, subtreeCte } from '../treeSql.ts';
 
 const msPerHour = 3_600_000;
 const msPerDay = 86_400_000;
@@ -29,6 +30,7 @@ export interface RollupRecount {
   points(spec: SwapSpec): number[];
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: it prepares its statements once and returns the short methods that share them
 export function createRollupRecount(
   db: Database.Database,
   nodes: NodeRollup,
@@ -84,19 +86,16 @@ export function createRollupRecount(
   function scopePoints(spec: SwapSpec): number[] {
     if (spec.scope !== null)
       return sql(
-        `WITH RECURSIVE sub(id) AS (SELECT ? UNION SELECT e.experience_point_id FROM experience_point e JOIN sub ON e.parent_id = sub.id)
+        `WITH RECURSIVE ${subtreeCte('sub', 'SELECT ?')}
          SELECT id FROM sub`,
       )
         .pluck()
         .all(spec.scope) as number[];
     return sql(
-      `WITH RECURSIVE p(id) AS (
-         SELECT min(experience_point_id) FROM v2_button_rollup_daily
-         UNION ALL
-         SELECT (SELECT min(experience_point_id) FROM v2_button_rollup_daily WHERE experience_point_id > p.id)
-         FROM p WHERE p.id IS NOT NULL)
-       SELECT id FROM p WHERE id IS NOT NULL AND EXISTS (SELECT 1 FROM v2_button_rollup_daily r
-         WHERE r.experience_point_id = p.id AND r.local_day >= ? AND r.local_day < ?)`,
+      `WITH RECURSIVE ${distinctKeysCte('p', 'experience_point_id', 'v2_button_rollup_daily')}
+       SELECT p.experience_point_id FROM p WHERE p.experience_point_id IS NOT NULL
+         AND EXISTS (SELECT 1 FROM v2_button_rollup_daily r
+         WHERE r.experience_point_id = p.experience_point_id AND r.local_day >= ? AND r.local_day < ?)`,
     )
       .pluck()
       .all(Math.floor(spec.fromMs / msPerDay), Math.ceil(spec.toMs / msPerDay)) as number[];

@@ -64,6 +64,7 @@ const buttonSums = [0, 1, 2, 3]
   .map((b) => `sum(CASE button_index WHEN ${b} THEN presses ELSE 0 END)`)
   .join(', ');
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: it prepares its statements once and returns the short methods that share them
 export function createV1PressRepo(db: Database.Database, checkpoints: CheckpointRepo): V1PressRepo {
   // Prepared on first use: the store opens (and other repos work) on files whose v1 tables come later.
   const cache = new Map<string, Database.Statement>();
@@ -165,6 +166,7 @@ export function createV1PressRepo(db: Database.Database, checkpoints: Checkpoint
       w: V1Window,
       summed: readonly V1ResultBucket[],
       checkpoint: { stream: string; cursor: unknown },
+      // eslint-disable-next-line max-lines-per-function -- one window's replace is one transaction: its steps stay in it, in order
     ): V1WindowResult => {
       const range = [w.surveyKey, w.fromUtc, w.toUtc] as const;
       // The node rollups get the difference the replace makes to the survey's rows of the views.

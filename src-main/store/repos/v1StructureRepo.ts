@@ -44,6 +44,7 @@ const instantOf = (ts: string): number => {
   return utcMs(t);
 };
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: it prepares its statements once and returns the short methods that share them
 export function createV1StructureRepo(
   db: Database.Database,
   checkpoints: CheckpointRepo,

@@ -17,6 +17,7 @@ import type { CheckpointRepo } from './checkpointRepo.ts';
 import { createCommentTermIndex } from './commentTermIndex.ts';
 import { createFollowupRollup, touch } from './followupRollup.ts';
 import { createTextFeedbackIds } from './textFeedbackId.ts';
+import { subtreeCte } from '../treeSql.ts';
 
 export interface FeedbackListRows {
   followup: FollowupFeedbackV2;
@@ -133,6 +134,7 @@ interface Statements {
   window(scope: WindowScope, op: 'delete' | 'points' | 'pointDays', unseen: boolean): Database.Statement;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository factory: it prepares its statements once and returns the short methods that share them
 export function createV2FeedbackListRepo(
   db: Database.Database,
   checkpoints: CheckpointRepo,
@@ -147,8 +149,7 @@ export function createV2FeedbackListRepo(
     const rest = [...common, ...t.extra];
     const columns = [...(t.rowid ? [t.rowid] : []), ...keyHead, ...t.key, ...common, ...t.extra];
     const range = 'local_time >= @from AND local_time < @to';
-    const sub =
-      'WITH RECURSIVE sub(id) AS (SELECT @root UNION SELECT e.experience_point_id FROM experience_point e JOIN sub ON e.parent_id = sub.id) ';
+    const sub = `WITH RECURSIVE ${subtreeCte('sub', 'SELECT @root')} `;
     const scopes: Record<WindowScope, [string, string]> = {
       All: ['', ''],
       Tree: ['', 'experience_point_id IN (SELECT experience_point_id FROM experience_point) AND '],

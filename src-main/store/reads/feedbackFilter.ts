@@ -1,8 +1,12 @@
-// SQL pieces the per-feedback answers share: a FeedbackFilter as WHERE conditions over a table keyed like the
-// presses (experience point, local wall-clock ms, …), the subtree CTE, and local dates as day numbers.
+// SQL pieces the per-feedback reads share: a FeedbackFilter as WHERE conditions over a table keyed like the
+// presses (experience point, local wall-clock ms, …), local dates as day numbers, and two small shared reads.
 import type Database from 'better-sqlite3';
 import type { FeedbackFilter } from '#shared/contract.ts';
-import { parseLocalDate } from '../core/localTime.ts';
+import { parseLocalDate } from '../../core/localTime.ts';
+import { statement } from '../statements.ts';
+import { selectedPointCte } from '../treeSql.ts';
+
+export { statement } from '../statements.ts';
 
 export const dayMs = 86_400_000;
 
@@ -21,8 +25,7 @@ export function dayNumber(date: string): number {
 }
 
 /** `selected_point(id)`: the ids in `@pointIds` and everything below them in the stored tree. */
-export const subtreeCte = `selected_point(id) AS (SELECT value FROM json_each(@pointIds)
-  UNION SELECT e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id)`;
+export const subtreeCte = selectedPointCte();
 
 /**
  * Conditions over `alias` (columns experience_point_id, local_time, survey_id, misuse). `time` is how the row's
@@ -68,17 +71,6 @@ export function feedbackFilterSql(
 export const whereClause = (where: readonly string[]): string =>
   where.length ? `WHERE ${where.join(' AND ')}` : '';
 
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-
-/** Each distinct statement text is prepared once per connection. */
-export function statement(db: Database.Database, sql: string): Database.Statement {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let s = cache.get(sql);
-  if (!s) cache.set(sql, (s = db.prepare(sql)));
-  return s;
-}
-
 /** Whether a table exists and holds a row (a store may predate a migration's table, or not hold that source). */
 export function hasRows(db: Database.Database, table: string): boolean {
   const exists = statement(
@@ -90,17 +82,4 @@ export function hasRows(db: Database.Database, table: string): boolean {
   return Boolean(exists) && Boolean(statement(db, `SELECT EXISTS (SELECT 1 FROM "${table}")`).pluck().get());
 }
 
-/** Names of experience points (v2 tree, else v1 folders) for a set of ids. */
-export function pointNames(db: Database.Database, ids: Iterable<number>): Map<number, string> {
-  const list = JSON.stringify([...new Set(ids)]);
-  const rows = statement(
-    db,
-    `SELECT value AS id, coalesce(
-       (SELECT name FROM experience_point WHERE experience_point_id = value),
-       (SELECT name FROM v1_folder WHERE folder_key = value)) AS name
-     FROM json_each(?)`,
-  ).all(list) as { id: number; name: string | null }[];
-  const out = new Map<number, string>();
-  for (const r of rows) if (r.name !== null) out.set(r.id, r.name);
-  return out;
-}
+export { pointNames } from './names.ts';
