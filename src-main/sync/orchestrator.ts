@@ -10,14 +10,17 @@ import type { Store } from '../store/db.ts';
 import type { V2ClientConfig } from './feedbackPages.ts';
 import { explainEmptyV1, explainEmptyV2, v1PressesBetween, v2PressesBetween } from './history.ts';
 import type { CoveredWindow } from './history.ts';
+import { storedCoverage } from './coverage.ts';
 import { addDays } from './plan.ts';
 import { createScheduler } from './scheduler.ts';
-import type { Scheduler, StreamOutcome } from './scheduler.ts';
+import type { Scheduler, StreamEnd, StreamOutcome } from './scheduler.ts';
 import { acquireSyncLock } from './syncLock.ts';
 import { surveyDefinitionStreams, syncSurveyDefinitions } from './surveyDefinitions.ts';
 import { syncV1 } from './syncV1.ts';
-import { syncV2 } from './syncV2.ts';
+import { firstWindowStart, syncV2 } from './syncV2.ts';
 import { syncV2Resources } from './v2Resources.ts';
+import type { SyncV2ResourcesResult } from './v2Resources.ts';
+import { structureStreams } from './v2StructureStreams.ts';
 
 /** The streams as `status` lists them. */
 export const streamNames = {
@@ -128,10 +131,14 @@ function commonOptions(o: RunSyncOptions, now: () => Date) {
 type V2Source = NonNullable<RunSyncOptions['sources']['v2']>;
 
 /**
- * The v2 streams: the tree, (on a first sync) the survey definitions, the button feedbacks newest first; the other
- * resources over the same days — alongside them on a store that holds button feedbacks already (a run that re-fetches
- * a few days), after them on a first sync (alongside, both compete for the two cores and the write lock: first sync
- * of `large`, button feedbacks 74–87k/s alongside, 111k/s before the resources; the whole command about the same).
+ * The v2 streams: the tree, (on a first sync) the survey definitions, the button feedbacks newest first, and the
+ * other resources over the same days:
+ * - newest first (a first sync of the whole history, or one whose history is still pending): their recent days
+ *   alongside the presses' first window, stored before the coverage opens the views; their history after the
+ *   presses' history (`twoPhase`);
+ * - a store that holds button feedbacks already (a run that re-fetches a few days): alongside the presses;
+ * - else (a first sync of explicit dates): after them (alongside, both compete for the two cores and the write
+ *   lock: first sync of `large`, button feedbacks 74–87k/s alongside, 111k/s before the resources).
  */
 async function runV2(
   o: RunSyncOptions,
@@ -140,19 +147,22 @@ async function runV2(
   common: Common,
 ): Promise<CoveredWindow[]> {
   const { store } = o;
-  const alongside = store.buttonFeedback.newestAt() !== null;
+  const firstWindowDays = o.firstWindowDays ?? (o.since ? 0 : 90);
+  const hasPresses = store.buttonFeedback.newestAt() !== null;
+  const twoPhase =
+    firstWindowDays > 0 && !o.full && (!hasPresses || storedCoverage(store).completeFrom !== null);
+  const alongside = hasPresses && !twoPhase;
   const state: { window: Window | null; resources?: Promise<boolean>; definitions?: string } = {
     window: null,
   };
+  const phases = { recentStored: deferred<void>(), pressesEnded: deferred<boolean>() };
   const startResources = (window: Window): void => {
-    state.resources = scheduler.run(streamNames.v2Resources, 'v2', async (onProgress) => {
-      const r = await syncV2Resources({
-        ...{ store, client: v2.client, ...common, onProgress, since: window.from, until: window.to },
-        ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
-        ...(state.definitions === 'done' ? { skip: surveyDefinitionStreams } : {}),
-      });
-      return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: null };
-    });
+    state.resources = scheduler.run(streamNames.v2Resources, 'v2', (onProgress) =>
+      resourcesStream(o, v2, common, {
+        ...{ window, onProgress, definitionsDone: state.definitions === 'done' },
+        ...(twoPhase ? { twoPhase: { ...phases, firstWindowDays } } : {}),
+      }),
+    );
   };
   let covered: Window | null = null;
   const ok = await scheduler.run(
@@ -161,13 +171,23 @@ async function runV2(
     async (onProgress) => {
       const r = await syncV2({
         ...{ store, client: v2.client, ...common, onProgress },
-        onWindow: alongside ? startResources : (window) => (state.window = window),
-        // Asked for explicit dates (--since), the run fetches them in order; the whole history newest first.
-        firstWindowDays: o.firstWindowDays ?? (o.since ? 0 : 90),
+        onWindow: (window) => {
+          state.window = window;
+          if (alongside || (twoPhase && hasPresses)) startResources(window);
+        },
+        firstWindowDays,
         // A first sync: the survey definitions before the presses (the views tell scales apart by them).
-        ...(alongside
+        ...(hasPresses
           ? {}
-          : { beforeFeedbacks: async () => void (state.definitions = await definitions(o, v2, onProgress)) }),
+          : {
+              beforeFeedbacks: async () => {
+                state.definitions = await definitions(o, v2, onProgress);
+                if (twoPhase && state.window && !o.signal?.aborted) startResources(state.window);
+              },
+            }),
+        ...(twoPhase
+          ? { beforeCoverage: () => (state.resources ? phases.recentStored.promise : Promise.resolve()) }
+          : {}),
         ...v2Tuning(o, v2),
       });
       covered = r.window;
@@ -175,7 +195,8 @@ async function runV2(
     },
     () => store.buttonFeedback.newestAt(),
   );
-  if (!alongside && state.window && !o.signal?.aborted) startResources(state.window);
+  phases.pressesEnded.resolve(!o.signal?.aborted);
+  if (!state.resources && state.window && !o.signal?.aborted) startResources(state.window);
   const resourcesOk = (await state.resources) ?? false;
   const window: Window | null = covered;
   if (!ok || !window || !resourcesOk) return [];
@@ -184,6 +205,68 @@ async function runV2(
       () => `No presses between ${w.from} and ${addDays(w.to, -1)}.`,
     );
   return [await coveredV2(store, window, explain)];
+}
+
+/** A promise with its resolve at hand. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+interface ResourcesRun {
+  window: Window;
+  onProgress: (p: SyncProgress) => void;
+  /** The survey definitions were stored before the presses (not fetched again). */
+  definitionsDone: boolean;
+  /** Newest first: the recent days (then `recentStored`), and once the presses ended (`true`: go on), the history. */
+  twoPhase?: {
+    firstWindowDays: number;
+    recentStored: { resolve: () => void };
+    pressesEnded: { promise: Promise<boolean> };
+  };
+}
+
+/** The `v2:resources` stream's body: the other v2 resources over the run's days, in one pass or newest first. */
+async function resourcesStream(
+  o: RunSyncOptions,
+  v2: V2Source,
+  common: Common,
+  r: ResourcesRun,
+): Promise<StreamEnd> {
+  const base = {
+    ...{ store: o.store, client: v2.client, ...common, onProgress: r.onProgress, until: r.window.to },
+    ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
+  };
+  const skip = r.definitionsDone ? { skip: surveyDefinitionStreams } : {};
+  const end = (status: 'done' | 'cancelled', items: number): StreamEnd => ({
+    status,
+    itemsReceived: items,
+    rowsHeld: null,
+  });
+  const phases = r.twoPhase;
+  if (!phases) {
+    const one = await syncV2Resources({ ...base, ...skip, since: r.window.from });
+    return end(one.status, one.itemsReceived);
+  }
+  let recent: SyncV2ResourcesResult;
+  try {
+    recent = await syncV2Resources({
+      ...base,
+      ...skip,
+      since: firstWindowStart(r.window, phases.firstWindowDays),
+    });
+  } finally {
+    phases.recentStored.resolve();
+  }
+  if (recent.status === 'cancelled' || !(await phases.pressesEnded.promise))
+    return end('cancelled', recent.itemsReceived);
+  // The replaced-whole lists are stored already; the windowed ones fetch only the days before their recent ones.
+  const history = await syncV2Resources({
+    ...{ ...base, since: r.window.from, continuesRun: true },
+    skip: structureStreams.map((s) => s.stream),
+  });
+  return end(history.status, recent.itemsReceived + history.itemsReceived);
 }
 
 type Window = { from: string; to: string };

@@ -60,6 +60,11 @@ export interface SyncV2Options {
   firstWindowDays?: number;
   /** Awaited after the tree is stored and before the first button feedback (e.g. the survey definitions). */
   beforeFeedbacks?: () => Promise<void>;
+  /**
+   * Newest first: awaited once every scope's first window is stored and before the coverage says so (e.g. the other
+   * resources' recent days, so the views open on all of them). Must not reject.
+   */
+  beforeCoverage?: () => Promise<void>;
   now?: () => Date;
 }
 
@@ -167,7 +172,10 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     const pages = await pageSource(options);
     try {
       const common = streamOptions(options, { pages, writer, sourceId, window, now, emit, totals });
-      const status = await newestFirst(common, roots ?? [null], (s) => (stream = s));
+      const status = await newestFirst(common, roots ?? [null], {
+        naming: (s) => (stream = s),
+        ...(options.beforeCoverage ? { beforeCoverage: options.beforeCoverage } : {}),
+      });
       if (status === 'cancelled') return finish('cancelled');
     } finally {
       await Promise.all([writer.close(), pages.close()]);
@@ -211,6 +219,15 @@ async function pageSource(options: SyncV2Options): Promise<PageSource> {
   return threaded ?? clientPageSource(options.client);
 }
 
+/**
+ * Where newest first's first window starts: `days` before the run's UTC day (its end less two, the end being the day
+ * after tomorrow), never before the run's own start.
+ */
+export function firstWindowStart(window: { from: string; to: string }, days: number): string {
+  const start = addDays(window.to, -2 - days);
+  return start > window.from ? start : window.from;
+}
+
 /** What every scope's button-feedback stream is run with (its days; newest first: where its first window starts). */
 function streamOptions(
   options: SyncV2Options,
@@ -229,7 +246,7 @@ function streamOptions(
     ...{ since: run.window.from, until: run.window.to, trailingDays: options.trailingDays ?? 3 },
     ...(options.full ? { full: true } : {}),
     ...(options.firstWindowDays
-      ? { firstWindowFrom: addDays(run.window.to, -2 - options.firstWindowDays) }
+      ? { firstWindowFrom: firstWindowStart(run.window, options.firstWindowDays) }
       : {}),
     ...(options.pageSize ? { pageSize: options.pageSize } : {}),
     ...(options.batchRows ? { batchRows: options.batchRows } : {}),
@@ -246,8 +263,9 @@ function streamOptions(
 async function newestFirst(
   common: Omit<FeedbackStreamOptions, 'scope'>,
   scopes: readonly (number | null)[],
-  naming: (stream: string) => void,
+  hooks: { naming: (stream: string) => void; beforeCoverage?: () => Promise<void> },
 ): Promise<'done' | 'cancelled'> {
+  const { naming } = hooks;
   const cursors = new Map<number | null, FeedbackCursor>();
   for (const scope of scopes) {
     naming(buttonFeedbackStreamOf(scope));
@@ -263,6 +281,7 @@ async function newestFirst(
     if (key !== said) common.onProgress(coverageProgress(coverage));
     said = key;
   };
+  await hooks.beforeCoverage?.();
   say();
   for (const scope of scopes) {
     naming(historyStreamOf(scope));
