@@ -10,22 +10,19 @@ import type { Store } from '../store/db.ts';
 import type { V2ClientConfig } from './feedbackPages.ts';
 import { explainEmptyV1, explainEmptyV2, v1PressesBetween, v2PressesBetween } from './history.ts';
 import type { CoveredWindow } from './history.ts';
-import { storedCoverage } from './coverage.ts';
 import { addDays } from './plan.ts';
 import { createScheduler } from './scheduler.ts';
-import type { Scheduler, StreamEnd, StreamOutcome } from './scheduler.ts';
+import type { Scheduler, StreamOutcome } from './scheduler.ts';
 import { acquireSyncLock } from './syncLock.ts';
-import { surveyDefinitionStreams, syncSurveyDefinitions } from './surveyDefinitions.ts';
+import { syncSurveyDefinitions } from './surveyDefinitions.ts';
 import { syncV1 } from './syncV1.ts';
-import { firstWindowStart, syncV2 } from './syncV2.ts';
-import { syncV2Resources } from './v2Resources.ts';
-import type { SyncV2ResourcesResult } from './v2Resources.ts';
-import { structureStreams } from './v2StructureStreams.ts';
+import { syncV2 } from './syncV2.ts';
+import { createResourcesStream, resourcesOrder, v2ResourcesStream } from './v2ResourcesStream.ts';
 
 /** The streams as `status` lists them. */
 export const streamNames = {
   v2Feedback: 'v2:button-feedbacks',
-  v2Resources: 'v2:resources',
+  v2Resources: v2ResourcesStream,
   v1: 'v1',
 } as const;
 
@@ -132,13 +129,7 @@ type V2Source = NonNullable<RunSyncOptions['sources']['v2']>;
 
 /**
  * The v2 streams: the tree, (on a first sync) the survey definitions, the button feedbacks newest first, and the
- * other resources over the same days:
- * - newest first (a first sync of the whole history, or one whose history is still pending): their recent days
- *   alongside the presses' first window, stored before the coverage opens the views; their history after the
- *   presses' history (`twoPhase`);
- * - a store that holds button feedbacks already (a run that re-fetches a few days): alongside the presses;
- * - else (a first sync of explicit dates): after them (alongside, both compete for the two cores and the write
- *   lock: first sync of `large`, button feedbacks 74–87k/s alongside, 111k/s before the resources).
+ * other resources over the same days, started as their order says (v2ResourcesStream.ts `resourcesOrder`).
  */
 async function runV2(
   o: RunSyncOptions,
@@ -148,125 +139,56 @@ async function runV2(
 ): Promise<CoveredWindow[]> {
   const { store } = o;
   const firstWindowDays = o.firstWindowDays ?? (o.since ? 0 : 90);
-  const hasPresses = store.buttonFeedback.newestAt() !== null;
-  const twoPhase =
-    firstWindowDays > 0 && !o.full && (!hasPresses || storedCoverage(store).completeFrom !== null);
-  const alongside = hasPresses && !twoPhase;
-  const state: { window: Window | null; resources?: Promise<boolean>; definitions?: string } = {
-    window: null,
-  };
-  const phases = { recentStored: deferred<void>(), pressesEnded: deferred<boolean>() };
-  const startResources = (window: Window): void => {
-    state.resources = scheduler.run(streamNames.v2Resources, 'v2', (onProgress) =>
-      resourcesStream(o, v2, common, {
-        ...{ window, onProgress, definitionsDone: state.definitions === 'done' },
-        ...(twoPhase ? { twoPhase: { ...phases, firstWindowDays } } : {}),
-      }),
-    );
-  };
-  let covered: Window | null = null;
+  const order = resourcesOrder(store, { firstWindowDays, full: o.full === true });
+  const resources = createResourcesStream(
+    scheduler,
+    { store, client: v2.client, ...common, ...(v2.sourceId ? { sourceId: v2.sourceId } : {}) },
+    { order, firstWindowDays },
+  );
+  const firstSync = store.buttonFeedback.newestAt() === null;
+  let window: Window | null = null;
+  let definitionsDone = false;
   const ok = await scheduler.run(
     streamNames.v2Feedback,
     'v2',
     async (onProgress) => {
       const r = await syncV2({
-        ...{ store, client: v2.client, ...common, onProgress },
-        onWindow: (window) => {
-          state.window = window;
-          if (alongside || (twoPhase && hasPresses)) startResources(window);
+        ...{ store, client: v2.client, ...common, onProgress, firstWindowDays },
+        onWindow: (w) => {
+          window = w;
+          if (!firstSync && order !== 'after') resources.start(w, false);
         },
-        firstWindowDays,
         // A first sync: the survey definitions before the presses (the views tell scales apart by them).
-        ...(hasPresses
-          ? {}
-          : {
+        ...(firstSync
+          ? {
               beforeFeedbacks: async () => {
-                state.definitions = await definitions(o, v2, onProgress);
-                if (twoPhase && state.window && !o.signal?.aborted) startResources(state.window);
+                definitionsDone = (await definitions(o, v2, onProgress)) === 'done';
+                if (order === 'newest-first' && window && !o.signal?.aborted)
+                  resources.start(window, definitionsDone);
               },
-            }),
-        ...(twoPhase
-          ? { beforeCoverage: () => (state.resources ? phases.recentStored.promise : Promise.resolve()) }
+            }
           : {}),
+        ...(order === 'newest-first' ? { beforeCoverage: () => resources.recentStored() } : {}),
         ...v2Tuning(o, v2),
       });
-      covered = r.window;
+      window = r.window;
       return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: r.feedbackTotal };
     },
     () => store.buttonFeedback.newestAt(),
   );
-  phases.pressesEnded.resolve(!o.signal?.aborted);
-  if (!state.resources && state.window && !o.signal?.aborted) startResources(state.window);
-  const resourcesOk = (await state.resources) ?? false;
-  const window: Window | null = covered;
-  if (!ok || !window || !resourcesOk) return [];
-  const explain = (w: Window): Promise<string> =>
-    explainEmptyV2(v2.client, w, common.now, o.signal).catch(
+  resources.pressesEnded(!o.signal?.aborted);
+  const covered: Window | null = window;
+  if (covered && !o.signal?.aborted) resources.start(covered, definitionsDone);
+  if (!(await resources.result()) || !ok || !covered) return [];
+  return [await coveredV2(store, covered, explainer(v2, common, o.signal))];
+}
+
+/** Why a window holds no press, as the service shows it (a plain sentence when it cannot be asked). */
+function explainer(v2: V2Source, common: Common, signal: AbortSignal | undefined) {
+  return (w: Window): Promise<string> =>
+    explainEmptyV2(v2.client, w, common.now, signal).catch(
       () => `No presses between ${w.from} and ${addDays(w.to, -1)}.`,
     );
-  return [await coveredV2(store, window, explain)];
-}
-
-/** A promise with its resolve at hand. */
-function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-interface ResourcesRun {
-  window: Window;
-  onProgress: (p: SyncProgress) => void;
-  /** The survey definitions were stored before the presses (not fetched again). */
-  definitionsDone: boolean;
-  /** Newest first: the recent days (then `recentStored`), and once the presses ended (`true`: go on), the history. */
-  twoPhase?: {
-    firstWindowDays: number;
-    recentStored: { resolve: () => void };
-    pressesEnded: { promise: Promise<boolean> };
-  };
-}
-
-/** The `v2:resources` stream's body: the other v2 resources over the run's days, in one pass or newest first. */
-async function resourcesStream(
-  o: RunSyncOptions,
-  v2: V2Source,
-  common: Common,
-  r: ResourcesRun,
-): Promise<StreamEnd> {
-  const base = {
-    ...{ store: o.store, client: v2.client, ...common, onProgress: r.onProgress, until: r.window.to },
-    ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
-  };
-  const skip = r.definitionsDone ? { skip: surveyDefinitionStreams } : {};
-  const end = (status: 'done' | 'cancelled', items: number): StreamEnd => ({
-    status,
-    itemsReceived: items,
-    rowsHeld: null,
-  });
-  const phases = r.twoPhase;
-  if (!phases) {
-    const one = await syncV2Resources({ ...base, ...skip, since: r.window.from });
-    return end(one.status, one.itemsReceived);
-  }
-  let recent: SyncV2ResourcesResult;
-  try {
-    recent = await syncV2Resources({
-      ...base,
-      ...skip,
-      since: firstWindowStart(r.window, phases.firstWindowDays),
-    });
-  } finally {
-    phases.recentStored.resolve();
-  }
-  if (recent.status === 'cancelled' || !(await phases.pressesEnded.promise))
-    return end('cancelled', recent.itemsReceived);
-  // The replaced-whole lists are stored already; the windowed ones fetch only the days before their recent ones.
-  const history = await syncV2Resources({
-    ...{ ...base, since: r.window.from, continuesRun: true },
-    skip: structureStreams.map((s) => s.stream),
-  });
-  return end(history.status, recent.itemsReceived + history.itemsReceived);
 }
 
 type Window = { from: string; to: string };
