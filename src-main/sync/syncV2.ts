@@ -15,7 +15,7 @@ import { createFeedbackWriter } from './feedbackWriter.ts';
 import type { FeedbackWriter } from './feedbackWriter.ts';
 import { resolveV2Window } from './history.ts';
 import { coverageOf, coverageProgress } from './coverage.ts';
-import { reportFailure } from './scheduler.ts';
+import { cancelledMessage, startRunRecord, stoppedRun } from './runRecord.ts';
 import { addDays, buttonFeedbackStreamOf } from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';
 
@@ -125,7 +125,6 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
   const now = options.now ?? (() => new Date());
   const emit = options.onProgress ?? (() => undefined);
   const started = performance.now();
-  const runId = store.syncRuns.start('v2', client.baseUrl);
   const totals: Totals = {
     itemsReceived: 0,
     rowsInserted: 0,
@@ -133,19 +132,15 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     pages: 0,
     experiencePointCount: 0,
   };
+  const record = startRunRecord(store, {
+    ...{ source: 'v2', baseUrl: client.baseUrl },
+    counts: () => ({ itemsReceived: totals.itemsReceived, rowsInserted: totals.rowsInserted }),
+    total: () => store.buttonFeedback.total(),
+  });
   let stream = experiencePointsStream;
   let window: SyncV2Result['window'] = null;
-  const record = (status: 'done' | 'cancelled' | 'failed', error?: string): number => {
-    const feedbackTotal = store.buttonFeedback.total();
-    store.syncRuns.finish(runId, {
-      ...{ status, itemsReceived: totals.itemsReceived, rowsInserted: totals.rowsInserted, feedbackTotal },
-      ...(error ? { error } : {}),
-    });
-    return feedbackTotal;
-  };
   const finish = (status: 'done' | 'cancelled'): SyncV2Result => {
-    if (status === 'cancelled')
-      emit(ended(stream, 'cancelled', totals, 'Cancelled; the next sync resumes where this one stopped.'));
+    if (status === 'cancelled') emit(ended(stream, 'cancelled', totals, cancelledMessage));
     const feedbackTotal = record(status);
     return { status, ...totals, feedbackTotal, window, seconds: (performance.now() - started) / 1000 };
   };
@@ -153,15 +148,10 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
   let writerStarting: Promise<FeedbackWriter> | null = null;
   try {
     writerStarting = createFeedbackWriter(store, { thread: options.writerThread ?? true });
+    const sourceId = options.sourceId ?? client.origin;
     const tree = await fetchTree(options, emit, totals);
     const roots = normaliseScope(options.scope, tree);
-    const sourceId = options.sourceId ?? client.origin;
-    window = await resolveV2Window(store, client, {
-      ...{ now, source: sourceId, ...(signal ? { signal } : {}) },
-      ...(options.since ? { since: options.since } : {}),
-      ...(options.until ? { until: options.until } : {}),
-    });
-    options.onWindow?.(window);
+    window = await runWindow(options, sourceId, now);
     if (options.beforeFeedbacks) {
       stream = 'v2:surveys'; // what the definitions' failure is named by (the caller fetches them here)
       await options.beforeFeedbacks();
@@ -183,18 +173,24 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     return finish('done');
   } catch (error) {
     if (writerStarting) void writerStarting.then((w) => w.close());
-    if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled'))
-      return finish('cancelled');
-    throw reportFailure(
-      error,
-      (message) => emit(ended(stream, 'failed', totals, message)),
-      (message) => record('failed', message),
-    );
+    const sayFailed = (message: string): void => emit(ended(stream, 'failed', totals, message));
+    return finish(stoppedRun(error, { signal, sayFailed, record }));
   }
 }
 
 function ended(stream: string, phase: 'cancelled' | 'failed', totals: Totals, message: string): SyncProgress {
   return { stream, phase, items: totals.itemsReceived, pages: totals.pages, fraction: null, message };
+}
+
+/** The local dates the run covers (history.ts), told to `onWindow` as soon as they are known. */
+async function runWindow(options: SyncV2Options, sourceId: string, now: () => Date) {
+  const window = await resolveV2Window(options.store, options.client, {
+    ...{ now, source: sourceId, ...(options.signal ? { signal: options.signal } : {}) },
+    ...(options.since ? { since: options.since } : {}),
+    ...(options.until ? { until: options.until } : {}),
+  });
+  options.onWindow?.(window);
+  return window;
 }
 
 /** The experience-point tree, replaced whole (one request), with its progress. */
