@@ -9,7 +9,9 @@ const root = import.meta.dirname;
 
 /**
  * The layers of src-main: each folder (or top-level file) and what it may import besides itself, `core/` and
- * src-shared. The README's architecture map draws this list; change both together.
+ * src-shared. The README's architecture map draws this list; change both together. `emulator` is the workspace
+ * package packages/emulator (imported as `#emulator/…`); only the files `emulatorOnlyFrom` names, and tests, may
+ * import it.
  */
 const srcMainLayers = {
   core: [],
@@ -33,18 +35,7 @@ const srcMainLayers = {
     'paths.ts',
     'threadModule.ts',
   ],
-  handlers: [
-    'app',
-    'api',
-    'credentials',
-    'store',
-    'sync',
-    'analytics',
-    'export',
-    'profiles',
-    'emulator',
-    'paths.ts',
-  ],
+  handlers: ['app', 'api', 'credentials', 'store', 'sync', 'analytics', 'export', 'profiles', 'paths.ts'],
   web: [],
   ipc: [],
   shell: ['api', 'credentials', 'export', 'web'],
@@ -57,6 +48,9 @@ const srcMainLayers = {
   'paths.ts': [],
   'threadModule.ts': [],
 };
+
+/** The app starts the emulator only for the demo (a thread of its own) and the CLI's `emulator` command. */
+const emulatorOnlyFrom = ['app/demo', 'app/emulatorThread.ts', 'cli/commands/emulator.ts'];
 
 const nodeBuiltins = [
   'node:*',
@@ -129,23 +123,31 @@ export default tseslint.config(
           // Tests may start the emulator (a real service on loopback); a store test checks its rollups against
           // the analytics that read them; handler tests start the composed services and the web bridge.
           tests: { '*': ['emulator'], store: ['analytics'], handlers: ['services.ts', 'web'] },
+          packages: { emulator: 'packages/emulator/src' },
+          onlyFrom: { emulator: emulatorOnlyFrom },
         },
       ],
     },
   },
   {
-    files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-preload/**/*.ts', 'src-renderer/**/*.{ts,vue}'],
+    files: [
+      'src-main/**/*.ts',
+      'src-shared/**/*.ts',
+      'src-preload/**/*.ts',
+      'src-renderer/**/*.{ts,vue}',
+      'packages/emulator/src/**/*.ts',
+    ],
     rules: {
       'local/no-cycle': [
         'error',
-        { root, folders: ['src-main', 'src-shared', 'src-preload', 'src-renderer'] },
+        { root, folders: ['src-main', 'src-shared', 'src-preload', 'src-renderer', 'packages/emulator/src'] },
       ],
     },
   },
   {
     // Short procedures (CONTRIBUTING "Short procedures"): warnings, so no one's work in flight fails on them; a
     // function that must stay long says why: `// eslint-disable-next-line max-lines-per-function -- <why>`.
-    files: ['src-main/**/*.ts'],
+    files: ['src-main/**/*.ts', 'packages/emulator/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.bench.ts', '**/testing/**'],
     rules: {
       'max-lines-per-function': ['warn', { max: 60, skipBlankLines: true, skipComments: true, IIFEs: true }],
@@ -170,6 +172,24 @@ export default tseslint.config(
     },
   },
   {
+    // The emulator is a package of its own: it imports Node and itself, nothing of the app.
+    files: ['packages/emulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The emulator is plain Node: no electron.' }],
+          patterns: [
+            {
+              group: ['#*', '**/src-main/**', '**/src-shared/**', '**/src-renderer/**', '**/src-preload/**'],
+              message: 'The emulator package imports nothing of the app (it runs on its own).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-renderer/**/*.{ts,vue}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
@@ -180,6 +200,7 @@ export default tseslint.config(
           patterns: [
             { group: nodeBuiltins, message: 'The renderer has no Node built-ins.' },
             { group: ['**/src-main/**'], message: 'The renderer never imports from src-main.' },
+            { group: ['#emulator/*', '**/packages/**'], message: 'The renderer never imports the emulator.' },
           ],
         },
       ],

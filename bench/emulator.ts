@@ -1,2 +1,2 @@
 // Emulator throughput benchmark; the code lives with the emulator.
-export { run } from '../src-main/emulator/bench.ts';
+export { run } from '../packages/emulator/bench/emulator.ts';

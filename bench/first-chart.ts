@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator } from '../src-main/emulator/index.ts';
+import { startEmulator } from '#emulator/index.ts';
 import { startWebMode } from '../test/e2e/support/webMode.ts';
 
 const chartSelector = '[data-rendered="true"] canvas';

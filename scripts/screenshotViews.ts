@@ -3,7 +3,7 @@
 import type { Browser } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateWorld } from '../src-main/emulator/index.ts';
+import { generateWorld } from '#emulator/index.ts';
 import { waitUntilSettled } from '../test/e2e/support/appRoutes.ts';
 import { syncWorld } from '../test/e2e/support/syncedStore.ts';
 import { startWebMode } from '../test/e2e/support/webMode.ts';

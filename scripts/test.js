@@ -3,10 +3,11 @@
 // and the suites that touch time again with the clock moved far away (faketime); ends with one line
 // `N passed, N failed` counted from the runners' JSON reports (typecheck/lint/format/electronegativity/build: one each).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { countPlaywright, countVitest, printSlowest, wholeCheck } from './testReports.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
@@ -130,80 +131,6 @@ function preflightKeytar() {
 // ---------------------------------------------------------------------------------------------------------------
 // The steps. Each yields { passed, failed, skipped, note }.
 
-/** A command that passes or fails as a whole (typecheck, lint, build). */
-const wholeCheck = (code) =>
-  code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
-
-function readJson(file) {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-/** Vitest's JSON report; a file that failed to load has no failed test but a failed suite, so it counts as one. */
-function countVitest(file, code) {
-  const report = readJson(file);
-  if (!report) return { passed: 0, failed: 1, skipped: 0, note: `no report at ${path.relative(root, file)}` };
-  const passed = report.numPassedTests ?? 0;
-  let failed = report.numFailedTests ?? 0;
-  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  const brokenFiles = (report.testResults ?? []).filter(
-    (suite) =>
-      suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed'),
-  );
-  failed += brokenFiles.length;
-  const notes = brokenFiles.map(
-    (suite) => `${path.relative(root, suite.name)} did not run: ${firstLine(suite.message)}`,
-  );
-  if (code !== 0 && failed === 0) {
-    failed = 1;
-    notes.push(`vitest exited ${code} although every test passed (an unhandled error?)`);
-  }
-  return { passed, failed, skipped, note: notes.join('; ') };
-}
-
-/** Playwright's JSON report: expected pass, unexpected (or flaky) fail; an error outside any test counts as one failure. */
-function countPlaywright(file, code) {
-  const report = readJson(file);
-  if (!report?.stats)
-    return { passed: 0, failed: 1, skipped: 0, note: `no report at ${path.relative(root, file)}` };
-  // No retries (playwright.config.ts): a test that failed once, even if a --retries run passed it later, failed.
-  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
-  let failed = unexpected + flaky;
-  const notes = (report.errors ?? []).map((error) => firstLine(error.message));
-  if ((code !== 0 || notes.length > 0) && failed === 0) failed = 1;
-  return { passed: expected, failed, skipped, note: [...notes, ...skipReasons(report)].join('; ') };
-}
-
-/** "SKIPPED <title>: <reason>" for every skipped test (its test.skip annotation), so a skip is never silent. */
-function skipReasons(report) {
-  const out = [];
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? [])
-      for (const t of spec.tests ?? [])
-        if (t.status === 'skipped') {
-          const why = (t.annotations ?? []).find((a) => a.type === 'skip')?.description ?? 'no reason given';
-          out.push(`SKIPPED ${spec.title}: ${why}`);
-        }
-    (suite.suites ?? []).forEach(walk);
-  };
-  (report.suites ?? []).forEach(walk);
-  return out;
-}
-
-function firstLine(text) {
-  return (
-    String(text ?? '')
-      // eslint-disable-next-line no-control-regex -- strips terminal colours from runner messages
-      .replace(/\x1b\[[0-9;]*m/g, '')
-      .trim()
-      .split('\n')[0]
-      .slice(0, 200)
-  );
-}
-
 /**
  * A private D-Bus session with a throwaway, unlocked gnome-keyring, so no test can touch the user's real keychain
  * and CI needs no desktop session. The keyring files live in a temp folder removed afterwards.
@@ -234,32 +161,64 @@ const vitestArgs = (report) => [
 const report = (name) => path.join(resultsDir, `${name}.json`);
 
 const steps = [
-  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'], count: wholeCheck },
-  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], count: wholeCheck },
-  { name: 'format', command: 'npm', args: ['run', '--silent', 'format:check'], count: wholeCheck },
+  // Steps with the same `together` run side by side (2 cores; each of these is mostly one thread or waits on I/O),
+  // their output kept in test-results/<step>.log and printed whole when the step ends.
+  {
+    name: 'typecheck',
+    together: 'checks',
+    command: 'npm',
+    args: ['run', '--silent', 'typecheck'],
+    count: wholeCheck,
+  },
+  { name: 'lint', together: 'checks', command: 'npm', args: ['run', '--silent', 'lint'], count: wholeCheck },
+  {
+    name: 'format',
+    together: 'checks',
+    command: 'npm',
+    args: ['run', '--silent', 'format:check'],
+    count: wholeCheck,
+  },
   // Doyensec's Electron security scanner over main, preload and renderer: any finding fails it.
-  { name: 'electronegativity', command: 'node', args: ['scripts/electronegativity.js'], count: wholeCheck },
+  {
+    name: 'electronegativity',
+    together: 'checks',
+    command: 'node',
+    args: ['scripts/electronegativity.js'],
+    count: wholeCheck,
+  },
   { name: 'build', command: bin('electron-vite'), args: ['build'], count: wholeCheck },
   {
-    name: 'unit (main + renderer)',
+    name: 'unit (main + renderer + emulator)',
     command: bin('vitest'),
-    args: [...vitestArgs(report('unit')), '--project', 'main', '--project', 'renderer'],
-    count: (code) => countVitest(report('unit'), code),
+    args: [
+      ...vitestArgs(report('unit')),
+      '--project',
+      'main',
+      '--project',
+      'renderer',
+      '--project',
+      'emulator',
+    ],
+    count: (code) => countVitest(root, report('unit'), code),
   },
+  // Integration (one file at a time) and e2e (one worker) each use about one core: they run side by side, each in
+  // its own keychain session, on loopback ports the system picks.
   {
     name: 'integration',
+    together: 'suites',
     keyring: true,
     command: bin('vitest'),
     args: [...vitestArgs(report('integration')), '--project', 'integration'],
-    count: (code) => countVitest(report('integration'), code),
+    count: (code) => countVitest(root, report('integration'), code),
   },
   {
     name: 'e2e (web mode, desktop)',
+    together: 'suites',
     keyring: true,
     command: bin('playwright'),
     // Playwright empties its output folder first: give it its own, so the other reports stay.
     args: ['test', '--pass-with-no-tests', '--output', path.join(resultsDir, 'e2e-artifacts')],
-    count: (code) => countPlaywright(report('e2e'), code),
+    count: (code) => countPlaywright(root, report('e2e'), code),
   },
 ];
 
@@ -284,7 +243,7 @@ const timeSuites = {
   unit: [
     'src-main/sync',
     'src-main/analytics',
-    'src-main/emulator',
+    'packages/emulator',
     'src-main/cli',
     'src-main/api',
     'src-main/store',
@@ -314,36 +273,41 @@ steps.push({
     'main',
     '--project',
     'integration',
+    '--project',
+    'emulator',
     ...timeSuites.unit,
     ...timeSuites.integration,
   ],
   env: { TZ: 'Europe/Berlin', DONT_FAKE_MONOTONIC: '1' },
-  count: (code) => countVitest(report('time-shifted'), code),
+  count: (code) => countVitest(root, report('time-shifted'), code),
 });
 
-let current = null;
-function runStep(step) {
+const running = new Set();
+/** Runs one step; with `logFile`, its output goes there instead of the terminal. Resolves with its exit code. */
+function runStep(step, logFile = null) {
   const wrapped =
     step.keyring && process.platform === 'linux'
       ? inKeyringSession(step.command, step.args)
       : { command: step.command, args: step.args, env: childEnv, cleanup: () => {} };
   if (step.env) wrapped.env = { ...wrapped.env, ...step.env };
+  const fd = logFile ? openSync(logFile, 'w') : null;
   return new Promise((resolve) => {
     // Its own process group, so a timeout or Ctrl-C ends the runner's workers and servers too.
     const child = spawn(wrapped.command, wrapped.args, {
       cwd: root,
       env: wrapped.env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', fd ?? 'inherit', fd ?? 'inherit'],
       detached: true,
     });
-    current = child;
+    running.add(child);
     const timer = setTimeout(() => {
       console.error(`\n${step.name}: still running after ${stepTimeoutMs / 60_000} min; stopping it.`);
       killGroup(child);
     }, stepTimeoutMs);
     const done = (code) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
+      if (fd !== null) closeSync(fd);
       wrapped.cleanup();
       resolve(code);
     };
@@ -353,6 +317,32 @@ function runStep(step) {
     });
     child.once('exit', (code, signal) => done(code ?? (signal ? 128 : 1)));
   });
+}
+
+/** Runs a batch of steps side by side (one alone runs in the terminal); prints each log whole as it ends. */
+async function runBatch(batch) {
+  if (batch.length === 1) {
+    const [step] = batch;
+    console.log(`\n===== ${step.name} =====`);
+    if (step.command === 'faketime') console.log(`clock moved to ${shifted.at} (TZ ${step.env.TZ})`);
+    const t0 = Date.now();
+    const code = await runStep(step);
+    return [{ name: step.name, seconds: (Date.now() - t0) / 1000, ...step.count(code) }];
+  }
+  console.log(`\n===== side by side: ${batch.map((s) => s.name).join(', ')} =====`);
+  return Promise.all(
+    batch.map(async (step) => {
+      const log = path.join(resultsDir, `${step.name.replace(/[^a-z0-9]+/gi, '-')}.log`);
+      const t0 = Date.now();
+      const code = await runStep(step, log);
+      const seconds = (Date.now() - t0) / 1000;
+      console.log(
+        `\n===== ${step.name} (ended after ${seconds.toFixed(1)} s; ${path.relative(root, log)}) =====`,
+      );
+      process.stdout.write(readFileSync(log, 'utf8'));
+      return { name: step.name, seconds, ...step.count(code) };
+    }),
+  );
 }
 
 function killGroup(child) {
@@ -365,7 +355,7 @@ function killGroup(child) {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    if (current) killGroup(current);
+    for (const child of running) killGroup(child);
     process.exit(130);
   });
 }
@@ -380,12 +370,10 @@ mkdirSync(resultsDir, { recursive: true });
 const preflightSeconds = (Date.now() - started) / 1000;
 
 const rows = [];
-for (const step of steps) {
-  console.log(`\n===== ${step.name} =====`);
-  if (step.command === 'faketime') console.log(`clock moved to ${shifted.at} (TZ ${step.env.TZ})`);
-  const t0 = Date.now();
-  const code = await runStep(step);
-  rows.push({ name: step.name, seconds: (Date.now() - t0) / 1000, ...step.count(code) });
+for (let i = 0; i < steps.length;) {
+  const batch = [steps[i++]];
+  while (batch[0].together && steps[i]?.together === batch[0].together) batch.push(steps[i++]);
+  rows.push(...(await runBatch(batch)));
 }
 
 const total = rows.reduce(
@@ -410,6 +398,12 @@ for (const r of rows) {
   );
 }
 console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s; reports in test-results/`);
+printSlowest(root, [
+  { stage: 'unit', file: report('unit'), kind: 'vitest' },
+  { stage: 'integration', file: report('integration'), kind: 'vitest' },
+  { stage: 'e2e', file: report('e2e'), kind: 'playwright' },
+  { stage: 'time-shifted', file: report('time-shifted'), kind: 'vitest' },
+]);
 console.log(
   `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
 );

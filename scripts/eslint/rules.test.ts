@@ -17,11 +17,17 @@ function write(path: string, text: string): string {
   return file;
 }
 
-write('package.json', JSON.stringify({ name: 'tree', imports: { '#shared/*': './src-shared/*' } }));
+write(
+  'package.json',
+  JSON.stringify({
+    name: 'tree',
+    imports: { '#shared/*': './src-shared/*', '#emulator/*': './packages/emulator/src/*' },
+  }),
+);
 write('src-shared/contract.ts', 'export type Id = number;\n');
 write('src-main/core/time.ts', 'export const day = 1;\n');
 write('src-main/api/client.ts', 'export const get = 1;\n');
-write('src-main/emulator/index.ts', 'export const start = 1;\n');
+write('packages/emulator/src/index.ts', 'export const start = 1;\n');
 // a → b → a, the way back type-only
 write('src-main/store/a.ts', "import { b } from './b.ts';\nexport const a = b;\nexport type A = number;\n");
 write('src-main/store/b.ts', "import type { A } from './a.ts';\nexport const b: A = 1;\n");
@@ -29,9 +35,11 @@ write('src-main/store/b.ts', "import type { A } from './a.ts';\nexport const b: 
 const layers = {
   root,
   folder: 'src-main',
-  layers: { core: [], api: [], emulator: [], store: [], analytics: ['store'] },
+  layers: { core: [], api: [], emulator: [], store: [], analytics: ['store'], app: ['emulator'] },
   everywhere: ['core'],
   tests: { '*': ['emulator'] },
+  packages: { emulator: 'packages/emulator/src' },
+  onlyFrom: { emulator: ['app/demo'] },
 };
 
 function lint(path: string, text: string, fix = false): { messages: Linter.LintMessage[]; output: string } {
@@ -96,7 +104,7 @@ describe('local/layers', () => {
   });
 
   it('lets tests start the emulator, and only tests', () => {
-    const text = "import { start } from '../emulator/index.ts';\nexport const s = start;";
+    const text = "import { start } from '#emulator/index.ts';\nexport const s = start;";
     expect(lint('src-main/store/c.test.ts', text).messages).toEqual([]);
     expect(lint('src-main/store/testing/world.ts', text).messages).toEqual([]);
     expect(rules(lint('src-main/store/c.ts', text).messages)).toEqual(['local/layers']);

@@ -1,7 +1,7 @@
 // The demo as a profile like any other: its service is the embedded emulator (started on loopback for the sync,
 // closed after), it holds the emulator's v2 token and v1 pair, and it syncs through the same service as every
 // profile (every v2 resource, the v1 side, then the check against the service's counts) into its own file.
-import { DEFAULT_V1_CLIENT_ID, DEFAULT_V1_TOKEN, DEFAULT_V2_TOKEN } from '../emulator/http/identities.ts';
+import { DEFAULT_V1_CLIENT_ID, DEFAULT_V1_TOKEN, DEFAULT_V2_TOKEN } from '#emulator/http/identities.ts';
 import type { ProfileSecrets } from '../profiles/connections.ts';
 import { startEmulatorThread } from './demoServiceThread.ts';
 import { runTargetSync, type SyncOutcome, type SyncRunOptions } from './syncService.ts';
@@ -19,7 +19,7 @@ export const demoSecrets: ProfileSecrets = {
   v1: { clientId: DEFAULT_V1_CLIENT_ID, token: DEFAULT_V1_TOKEN },
 };
 
-/** The emulator as the demo uses it (src-main/emulator/index.ts). */
+/** The emulator as the demo uses it (packages/emulator/src/index.ts, imported as `#emulator/index.ts`). */
 export interface DemoEmulatorOptions {
   port?: number;
   host?: string;

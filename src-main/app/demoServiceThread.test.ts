@@ -1,8 +1,8 @@
 // The emulator on its own thread serves the same world as one generated here, and closes.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_V2_TOKEN } from '../emulator/http/identities.ts';
+import { DEFAULT_V2_TOKEN } from '#emulator/http/identities.ts';
 import { startEmulatorThread } from './demoServiceThread.ts';
-import { generateWorld } from '../emulator/world/world.ts';
+import { generateWorld } from '#emulator/world/world.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
 

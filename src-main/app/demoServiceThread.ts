@@ -3,7 +3,7 @@
 // process stalled its event loop for 6–8 s at "Explore demo data".
 import { Worker } from 'node:worker_threads';
 import { threadModuleUrl } from '../threadModule.ts';
-import type { WorldSize } from '../emulator/world/types.ts';
+import type { WorldSize } from '#emulator/world/types.ts';
 
 /** What crosses to the thread (plain data only: no world, no callbacks). */
 export interface ThreadEmulatorOptions {

@@ -1,7 +1,7 @@
 // The emulator on a worker thread of its own: generates the world and serves it, so the caller's event loop (the
 // desktop's main process, whose window freezes while it is busy) never runs either. Started by demoServiceThread.ts.
 import { parentPort, workerData } from 'node:worker_threads';
-import { startEmulator } from '../emulator/index.ts';
+import { startEmulator } from '#emulator/index.ts';
 import type { ThreadEmulatorOptions } from './demoServiceThread.ts';
 
 const options = workerData as ThreadEmulatorOptions | null;

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
-import { DEFAULT_V2_TOKEN } from '../emulator/http/identities.ts';
+import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
+import { DEFAULT_V2_TOKEN } from '#emulator/http/identities.ts';
 import { runTargetSync, type SyncTarget } from './syncService.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');

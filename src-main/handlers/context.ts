@@ -15,7 +15,10 @@ import type { DamageWatch } from '../store/checkStore.ts';
 import type { Store } from '../store/db.ts';
 import { SyncLockedError } from '../sync/syncLock.ts';
 
-/** The emulator as services use it (src-main/emulator/index.ts): started on loopback, closed after the demo sync. */
+/**
+ * The emulator as services use it (packages/emulator, `#emulator/index.ts`): started on loopback, closed after the
+ * demo sync.
+ */
 export interface EmulatorOptions {
   port?: number;
   host?: string;

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncProgress } from '#shared/contract.ts';
 import { createV2Client } from '../api/v2/client.ts';
-import { startEmulator } from '../emulator/index.ts';
-import type { RunningEmulator } from '../emulator/index.ts';
+import { startEmulator } from '#emulator/index.ts';
+import type { RunningEmulator } from '#emulator/index.ts';
 import { openStore } from '../store/db.ts';
 import { syncSurveyDefinitions } from './surveyDefinitions.ts';
 

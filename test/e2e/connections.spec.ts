@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
 import { discoverRoutes, openRoute } from './support/appRoutes.ts';
 import { startWebMode, type WebMode } from './support/webMode.ts';
 

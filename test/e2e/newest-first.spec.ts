@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
 import { holdingProxy, type HoldingProxy } from './support/holdingProxy.ts';
 import { ViewsPage } from './support/viewsPage.ts';
 import { startWebMode, type WebMode } from './support/webMode.ts';

@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { generateWorld } from '../../src-main/emulator/index.ts';
+import { generateWorld } from '#emulator/index.ts';
 import { createServices, type Services } from '../../src-main/services.ts';
 import { defaultMigrationsDir, loadMigrations } from '../../src-main/store/migrate.ts';
 import { startWebServer, type RunningWebServer } from '../../src-main/web/server.ts';

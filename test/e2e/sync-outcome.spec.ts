@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
 import { startPrivateSession, type PrivateSession } from '../integration/credentialsKeyring.ts';
 import { revokingProxy } from '../integration/syncFixtures.ts';
 import { pinnedNode, projectRoot, startWebMode, type WebMode } from './support/webMode.ts';

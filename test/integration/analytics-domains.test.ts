@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createV1Client } from '../../src-main/api/v1/client.ts';
 import { createV2Client } from '../../src-main/api/v2/client.ts';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
 import { createServices, type Services } from '../../src-main/services.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import { syncV1 } from '../../src-main/sync/syncV1.ts';

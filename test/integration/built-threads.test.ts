@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
 import { loadMigrations, migrate } from '../../src-main/store/migrate.ts';
 import { tempDir } from './syncFixtures.ts';
 

@@ -8,8 +8,8 @@ import { status } from '../../src-main/cli/commands/status.ts';
 import { createSyncCommand } from '../../src-main/cli/commands/sync.ts';
 import { runCommand } from '../../src-main/cli/testing.ts';
 import { createSessionStore } from '../../src-main/credentials/sessionStore.ts';
-import { startEmulator } from '../../src-main/emulator/index.ts';
-import type { RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator } from '#emulator/index.ts';
+import type { RunningEmulator } from '#emulator/index.ts';
 import { since, v2Counts, worldNow } from './sync-v1-support.ts';
 
 let emulator: RunningEmulator;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncProgress } from '#shared/contract.ts';
 import { chooseCredentialStore } from '../../src-main/credentials/chooseStore.ts';
 import { createKeytarStore } from '../../src-main/credentials/keytarStore.ts';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
 import { createServices, type Services } from '../../src-main/services.ts';
 import { startPrivateSession, type PrivateSession } from './credentialsKeyring.ts';
 import { tempDir } from './syncFixtures.ts';

@@ -1,7 +1,7 @@
 // Faults on demand over real HTTP: each kind as a client meets it, and the seeded, countable schedule.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, generateWorld, startEmulator } from '../../src-main/emulator/index.ts';
+import { type RunningEmulator, generateWorld, startEmulator } from '#emulator/index.ts';
 
 const PATH = '/v2/results/button-feedbacks.json?startDate=2026-01-01&endDate=2026-11-22&limit=200';
 let emu: RunningEmulator;

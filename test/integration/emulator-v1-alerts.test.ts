@@ -2,9 +2,9 @@
 // the rules of api-v1.md §4.12 (open at any time in the range; UTC instants or wall-clock text compared in the
 // survey zone via Intl), the folder scope and the four-button rule; object shapes from DECISIONS.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src-main/emulator/index.ts';
-import { type Alert, worldAlerts } from '../../src-main/emulator/world/alerts.ts';
-import type { TreeNode } from '../../src-main/emulator/world/types.ts';
+import { type RunningEmulator, startEmulator } from '#emulator/index.ts';
+import { type Alert, worldAlerts } from '#emulator/world/alerts.ts';
+import type { TreeNode } from '#emulator/world/types.ts';
 import {
   type Cursor,
   NOW,

@@ -2,8 +2,8 @@
 // (a survey's presses found by scanning for its devices, hourly-sum devices grouped by device and instant,
 // local times from Intl); the split form and the cursor rule come from api-v1.md §2.9/§4.8 and DECISIONS.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src-main/emulator/index.ts';
-import type { Assignment } from '../../src-main/emulator/world/types.ts';
+import { type RunningEmulator, startEmulator } from '#emulator/index.ts';
+import type { Assignment } from '#emulator/world/types.ts';
 import {
   type Cursor,
   NOW,

@@ -3,8 +3,8 @@
 // slicing the local timestamp text. Windows, defaults, maxima and the day defect are worked out by hand from
 // api-v1.md §4.5 and DECISIONS.md; the v2 cross-check reads the aggregated counts of the same server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src-main/emulator/index.ts';
-import type { Assignment } from '../../src-main/emulator/world/types.ts';
+import { type RunningEmulator, startEmulator } from '#emulator/index.ts';
+import type { Assignment } from '#emulator/world/types.ts';
 import {
   NOW,
   addDays,

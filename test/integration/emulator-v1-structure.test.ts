@@ -2,7 +2,7 @@
 // surveys, questions. Expectations come from api-v1.md / DECISIONS.md and the world's structure records
 // (tree by parentId, periods turned into instants with Intl), not from the emulator's v1 code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src-main/emulator/index.ts';
+import { type RunningEmulator, startEmulator } from '#emulator/index.ts';
 import { DEMO, NOW, OTHER, basic, expectError, localMidnight, v1, v1Json } from './emulator-v1-support.ts';
 
 interface Folder {

@@ -2,12 +2,12 @@
 // and an independent route to local times (Intl, not the emulator's ZoneClock) and to a survey's presses.
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { createEmulatorServer } from '../../src-main/emulator/http/server.ts';
-import type { World } from '../../src-main/emulator/index.ts';
-import { type PageSizes } from '../../src-main/emulator/v1/context.ts';
-import { createV1Router } from '../../src-main/emulator/v1/router.ts';
-import { createV2Router } from '../../src-main/emulator/v2/index.ts';
-import type { Assignment } from '../../src-main/emulator/world/types.ts';
+import { createEmulatorServer } from '#emulator/http/server.ts';
+import type { World } from '#emulator/index.ts';
+import { type PageSizes } from '#emulator/v1/context.ts';
+import { createV1Router } from '#emulator/v1/router.ts';
+import { createV2Router } from '#emulator/v2/index.ts';
+import type { Assignment } from '#emulator/world/types.ts';
 
 export const NOW = new Date('2026-11-21T14:00:00Z');
 export const DEMO = { 'X-Svc-Client-Id': 'demo-client', 'X-Svc-API-Token': 'demo-token' };

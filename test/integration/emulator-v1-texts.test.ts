@@ -2,9 +2,9 @@
 // over the press columns (flags) and the world's derived press content (followupOf, textOf); percentages are
 // recomputed from the returned counts as api-v1.md §2.8 describes (per side, per button).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src-main/emulator/index.ts';
-import { followupOf, textOf } from '../../src-main/emulator/world/pressContent.ts';
-import type { Assignment } from '../../src-main/emulator/world/types.ts';
+import { type RunningEmulator, startEmulator } from '#emulator/index.ts';
+import { followupOf, textOf } from '#emulator/world/pressContent.ts';
+import type { Assignment } from '#emulator/world/types.ts';
 import {
   type Cursor,
   NOW,

@@ -1,7 +1,7 @@
 // Aggregated counts over real HTTP: every precision × grouping rule, 400s and 403s, and the counts
 // recomputed independently from the button-feedback list (misuse excluded) by slicing localTime text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src-main/emulator/index.ts';
+import { type RunningEmulator, startEmulator } from '#emulator/index.ts';
 
 const NOW = new Date('2026-11-21T14:00:00Z');
 const TOKEN = 'demo-v2-token';

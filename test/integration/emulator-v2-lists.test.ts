@@ -1,7 +1,7 @@
 // Conformance of every other v2 operation over real HTTP: shapes (validated against openapi.json), CSV
 // headers in the documented order, scopes, the authorised subtree and the 404 rules; from api-v2.md/DECISIONS.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src-main/emulator/index.ts';
+import { type RunningEmulator, startEmulator } from '#emulator/index.ts';
 import { responseSchema, validate } from './emulator-schema.ts';
 
 const NOW = new Date('2026-11-21T14:00:00Z');

@@ -1,6 +1,6 @@
 // Conformance of the emulator's first v2 slice over real HTTP on 127.0.0.1; expectations from api-v2.md and DECISIONS.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src-main/emulator/index.ts';
+import { type RunningEmulator, startEmulator } from '#emulator/index.ts';
 
 const NOW = new Date('2026-11-21T14:00:00Z');
 const TOKEN = 'demo-v2-token';

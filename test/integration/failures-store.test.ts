@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/cli/index.ts';
-import { startEmulator } from '../../src-main/emulator/index.ts';
-import type { RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator } from '#emulator/index.ts';
+import type { RunningEmulator } from '#emulator/index.ts';
 import { cliPath, demoToken, tempDir } from './syncFixtures.ts';
 
 let emulator: RunningEmulator;

@@ -9,10 +9,10 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestCa, opensslAvailable } from '../../src-main/api/testing/testCa.ts';
 import type { TestCa } from '../../src-main/api/testing/testCa.ts';
-import { startEmulator } from '../../src-main/emulator/index.ts';
-import type { RunningEmulator, ServedAnswer } from '../../src-main/emulator/index.ts';
-import { COMPRESSION_THRESHOLD } from '../../src-main/emulator/http/server.ts';
-import { PRESS_MISUSE } from '../../src-main/emulator/world/types.ts';
+import { startEmulator } from '#emulator/index.ts';
+import type { RunningEmulator, ServedAnswer } from '#emulator/index.ts';
+import { COMPRESSION_THRESHOLD } from '#emulator/http/server.ts';
+import { PRESS_MISUSE } from '#emulator/world/types.ts';
 import { freePort, startTinyproxy, tinyproxyPath } from './tinyproxySupport.ts';
 import type { Tinyproxy } from './tinyproxySupport.ts';
 

@@ -71,6 +71,11 @@ describe('what native code opens is unpacked from app.asar', () => {
     expect(packsModuleFile(config, targets[0], 'node_modules/dejavu-fonts-ttf/LICENSE')).toBe(true);
   });
 
+  it('the emulator workspace package is left out of node_modules (the demo has it bundled in out/main)', () => {
+    const file = 'node_modules/@feedback-desk/emulator/src/index.ts';
+    for (const target of targets) expect(packsModuleFile(config, target, file), target.os).toBe(false);
+  });
+
   it('every native module packed for this machine is unpacked (and the thread modules and migrations with out/main)', () => {
     expect(host, `no installer target for ${process.platform}-${process.arch}`).toBeDefined();
     const target = host as Target;
@@ -213,7 +218,7 @@ describe('Electron fuses', () => {
   });
 });
 
-/** The code the desktop app runs: main (without tests and the dev-only emulator bench), preload, shared. */
+/** The code the desktop app runs: main (without tests and the CLI), preload, shared (the emulator is packages/emulator). */
 function sourceFiles(): string[] {
   return ['src-main', 'src-preload', 'src-shared']
     .flatMap((dir) =>
@@ -221,7 +226,7 @@ function sourceFiles(): string[] {
         .filter((e) => e.isFile() && /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name))
         .map((e) => relative(root, join(e.parentPath, e.name)).replaceAll('\\', '/')),
     )
-    .filter((file) => !file.startsWith('src-main/emulator/') && !file.startsWith('src-main/cli/'));
+    .filter((file) => !file.startsWith('src-main/cli/'));
 }
 
 describe('the window icon', () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncProgress } from '#shared/contract.ts';
 import { createV2Client } from '../../src-main/api/v2/client.ts';
 import { demoSourceId } from '../../src-main/app/demoProfile.ts';
-import { startEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator } from '#emulator/index.ts';
 import { createServices } from '../../src-main/services.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import { syncV2 } from '../../src-main/sync/syncV2.ts';

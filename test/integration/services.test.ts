@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuerySpec, SyncProgress } from '#shared/contract.ts';
-import { startEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator } from '#emulator/index.ts';
 import { createServices } from '../../src-main/services.ts';
 import type { EmulatorOptions, Services } from '../../src-main/services.ts';
 import { tempDir } from './syncFixtures.ts';

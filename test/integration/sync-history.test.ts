@@ -5,14 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSyncCommand } from '../../src-main/cli/commands/sync.ts';
 import { runCommand } from '../../src-main/cli/testing.ts';
-import {
-  DEFAULT_V1_CLIENT_ID,
-  DEFAULT_V1_TOKEN,
-  generateWorld,
-  startEmulator,
-} from '../../src-main/emulator/index.ts';
-import type { RunningEmulator, World } from '../../src-main/emulator/index.ts';
-import { pressLocalDay } from '../../src-main/emulator/world/world.ts';
+import { DEFAULT_V1_CLIENT_ID, DEFAULT_V1_TOKEN, generateWorld, startEmulator } from '#emulator/index.ts';
+import type { RunningEmulator, World } from '#emulator/index.ts';
+import { pressLocalDay } from '#emulator/world/world.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import { demoToken, independentDailyCounts, tempDir } from './syncFixtures.ts';
 

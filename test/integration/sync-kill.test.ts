@@ -4,8 +4,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src-main/emulator/index.ts';
-import type { RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator } from '#emulator/index.ts';
+import type { RunningEmulator } from '#emulator/index.ts';
 import { lockPathOf, syncRunning } from '../../src-main/sync/syncLock.ts';
 import { canonicalDump, demoToken, runCliProcess, tempDir } from './syncFixtures.ts';
 

@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src-main/emulator/index.ts';
-import type { RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator } from '#emulator/index.ts';
+import type { RunningEmulator } from '#emulator/index.ts';
 import { resourceDump } from './sync-v2-resources-support.ts';
 import { canonicalDump, tempDir } from './syncFixtures.ts';
 

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryCoverage } from '#shared/contract.ts';
 import { createV2Client } from '../../src-main/api/v2/client.ts';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import { v2PressesBetween } from '../../src-main/sync/history.ts';
 import { runSync } from '../../src-main/sync/orchestrator.ts';

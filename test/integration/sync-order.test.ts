@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createV2Client } from '../../src-main/api/v2/client.ts';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import { runSync } from '../../src-main/sync/orchestrator.ts';
 import { utcDate } from '../../src-main/sync/plan.ts';

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkFolderTree } from '../../src-main/api/v1/folderTree.ts';
 import type { V1Survey } from '../../src-main/api/v1/records.ts';
-import { startEmulator } from '../../src-main/emulator/index.ts';
-import type { RunningEmulator } from '../../src-main/emulator/index.ts';
+import { startEmulator } from '#emulator/index.ts';
+import type { RunningEmulator } from '#emulator/index.ts';
 import { v1Client, worldNow } from './sync-v1-support.ts';
 
 let emulator: RunningEmulator;

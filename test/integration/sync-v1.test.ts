@@ -3,8 +3,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateWorld, startEmulator } from '../../src-main/emulator/index.ts';
-import type { RunningEmulator, World } from '../../src-main/emulator/index.ts';
+import { generateWorld, startEmulator } from '#emulator/index.ts';
+import type { RunningEmulator, World } from '#emulator/index.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import { createV2Client } from '../../src-main/api/v2/client.ts';
 import { syncV1 } from '../../src-main/sync/syncV1.ts';

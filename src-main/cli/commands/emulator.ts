@@ -1,8 +1,8 @@
 // `feedback-desk emulator`: the feedback service emulator (v2 API over a generated world) on a local port.
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseFaultKinds } from '../../emulator/http/faults.ts';
-import { worldFromFixture, worldToFixture } from '../../emulator/world/fixture.ts';
-import { generateWorld } from '../../emulator/world/world.ts';
+import { parseFaultKinds } from '#emulator/http/faults.ts';
+import { worldFromFixture, worldToFixture } from '#emulator/world/fixture.ts';
+import { generateWorld } from '#emulator/world/world.ts';
 import {
   type FaultOptions,
   DEFAULT_V1_CLIENT_ID,
@@ -13,7 +13,7 @@ import {
   OTHER_V1_CLIENT_ID,
   OTHER_V1_TOKEN,
   startEmulator,
-} from '../../emulator/index.ts';
+} from '#emulator/index.ts';
 import { UsageError } from '../args.ts';
 import { type CliCommand, optInt, optString } from '../command.ts';
 import { portInUse, portInUseMessage } from '../portCheck.ts';

@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v2TokenAccount } from '../../credentials/credentialStore.ts';
 import { createSessionStore } from '../../credentials/sessionStore.ts';
-import { startEmulator } from '../../emulator/index.ts';
-import type { RunningEmulator } from '../../emulator/index.ts';
+import { startEmulator } from '#emulator/index.ts';
+import type { RunningEmulator } from '#emulator/index.ts';
 import { runCli } from '../index.ts';
 import { createLoginCommand } from './login.ts';
 

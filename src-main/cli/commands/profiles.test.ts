@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionStore } from '../../credentials/sessionStore.ts';
 import { v1CredentialsAccount } from '../../credentials/v1Credentials.ts';
-import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
+import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
 import { createConnections } from '../../profiles/connections.ts';
 import { createProfileRegistry } from '../../profiles/registry.ts';
 import { runCommand } from '../testing.ts';

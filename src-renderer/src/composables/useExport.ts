@@ -1,6 +1,6 @@
 // Exports from the app: the current filters as the caption, a meaningful file name, the contract's export commands,
 // and what happened in one sentence (saved to a path, downloaded, cancelled, or why not).
-import { computed, onScopeDispose, ref } from 'vue';
+import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
 import { useI18n } from 'vue-i18n';
 import type {
   ChartFormat,
@@ -38,6 +38,12 @@ export function plainOption(option: object): ChartOptionJson {
   return typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? { ...copy } : {};
 }
 
+/**
+ * The export menu that started the newest export: one message at a time, so a second export (the table beside a
+ * chart) puts the first one's "Saved to" away instead of laying its own over it.
+ */
+const newestExporter = shallowRef<symbol | null>(null);
+
 export function useExport() {
   const { t } = useI18n();
   const fmt = useFormat();
@@ -57,6 +63,10 @@ export function useExport() {
       );
   }
   onScopeDispose(() => clearTimeout(clearTimer));
+  const me = Symbol('exporter');
+  watch(newestExporter, (newest) => {
+    if (newest !== me && status.value.state !== 'busy') settle({ state: 'idle', message: '' });
+  });
 
   const pointNames = computed(() => {
     const names = new Map(tree.items.map((i) => [i.experiencePointId, i.name]));
@@ -92,6 +102,7 @@ export function useExport() {
   }
 
   async function run(name: string, invoke: () => Promise<Result<ExportOutcome>>): Promise<void> {
+    newestExporter.value = me;
     settle({ state: 'busy', message: t('export.busy') });
     const result = await invoke();
     if (!result.ok) {

@@ -84,6 +84,8 @@ export const enConnections = {
     now: 'Sync now',
     syncing: 'Syncing…',
     syncingPercent: 'Syncing… {percent}',
+    demoSyncing: 'Syncing the demo…',
+    demoSyncingPercent: 'Syncing the demo… {percent}',
     cancel: 'Cancel',
     cancelling: 'Cancelling…',
     asking: 'Asking the service…',

@@ -1,7 +1,7 @@
 // A world with over 100,000 comments: a generated small world in which three of every five individually sent presses
 // (not the hourly sums) carry a comment and none is spam, so the Comments view lists them all by default.
-import { generateWorld, type World } from '../../../src-main/emulator/index.ts';
-import { PRESS_HOURLY_SUM, PRESS_SPAM, PRESS_TEXT } from '../../../src-main/emulator/world/types.ts';
+import { generateWorld, type World } from '#emulator/index.ts';
+import { PRESS_HOURLY_SUM, PRESS_SPAM, PRESS_TEXT } from '#emulator/world/types.ts';
 
 export const commentWorldNow = '2026-11-20T12:00:00Z';
 

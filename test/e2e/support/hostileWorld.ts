@@ -1,8 +1,8 @@
 // A hostile world: a generated tiny world whose every name, question, option, user, device and comment is replaced,
 // deterministically, by text that would run, navigate, fetch or break the layout if it were ever treated as markup.
-import { generateWorld } from '../../../src-main/emulator/index.ts';
-import { worldFromFixture, worldToFixture } from '../../../src-main/emulator/world/fixture.ts';
-import type { World } from '../../../src-main/emulator/index.ts';
+import { generateWorld } from '#emulator/index.ts';
+import { worldFromFixture, worldToFixture } from '#emulator/world/fixture.ts';
+import type { World } from '#emulator/index.ts';
 
 /** The world's present: fixed, so the same fixture comes out on every run. */
 export const hostileNow = '2026-11-20T12:00:00Z';

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type World } from '../../../src-main/emulator/index.ts';
+import { startEmulator, type World } from '#emulator/index.ts';
 import { builtCli, pinnedNode, projectRoot } from './webMode.ts';
 
 export interface SyncedStore {

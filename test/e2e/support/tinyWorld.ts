@@ -1,6 +1,6 @@
 // The synced tiny world served in web mode for a spec file (beforeAll/afterAll), and opening one view of it by address.
 import { test, type Page } from '@playwright/test';
-import { generateWorld } from '../../../src-main/emulator/index.ts';
+import { generateWorld } from '#emulator/index.ts';
 import { waitUntilSettled } from './appRoutes.ts';
 import { sharedSyncedStore, tinyWorldNow, type SyncedStore } from './syncedStore.ts';
 import { startWebMode, type WebMode } from './webMode.ts';

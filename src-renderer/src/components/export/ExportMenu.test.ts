@@ -92,4 +92,26 @@ describe('ExportMenu', () => {
     expect(args).toMatchObject({ format: 'csv', bom: true, source: { kind: 'rows' } });
     expect(wrapper.find('[data-testid="export-status"]').exists()).toBe(false);
   });
+
+  it('a second menu’s export puts the first one’s "Saved to" away: one message at a time, never two overlapping', async () => {
+    const first = mountMenu();
+    const second = mount(ExportMenu, {
+      props: {
+        title: 'Presses',
+        chart: () => ({ series: [{ type: 'line', data: [2] }] }),
+        table: () => ({ title: 'Rows', columns: [{ key: 'n', label: 'N', type: 'number' }], rows: [[2]] }),
+      },
+      global: { plugins: [createAppI18n()] },
+    });
+    await first.get('[data-testid="export-toggle"]').trigger('click');
+    await first.get('[data-testid="export-png"]').trigger('click');
+    await flushPromises();
+    expect(first.get('[data-testid="export-status"]').text()).toBe('Saved to /home/ana/Reports/chart.png');
+
+    await second.get('[data-testid="export-toggle"]').trigger('click');
+    await second.get('[data-testid="export-png"]').trigger('click');
+    await flushPromises();
+    expect(second.get('[data-testid="export-status"]').text()).toBe('Saved to /home/ana/Reports/chart.png');
+    expect(first.find('[data-testid="export-status"]').exists()).toBe(false);
+  });
 });

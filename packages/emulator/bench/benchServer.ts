@@ -1,7 +1,7 @@
 // Child process of the emulator benchmark: serves one world and prints its URL (so client and server don't share a thread).
-import { startEmulator } from './index.ts';
-import type { WorldSize } from './world/types.ts';
-import { pressesByAssignment } from './world/world.ts';
+import { startEmulator } from '../src/index.ts';
+import type { WorldSize } from '../src/world/types.ts';
+import { pressesByAssignment } from '../src/world/world.ts';
 
 const size =
   (['tiny', 'small', 'demo', 'large'] as const).find((s) => s === process.argv[2]) ??
