@@ -156,19 +156,26 @@ async function runV2(
         ...{ store, client: v2.client, ...common, onProgress, firstWindowDays },
         onWindow: (w) => {
           window = w;
-          if (!firstSync && order !== 'after') resources.start(w, false);
+          if (order === 'alongside') resources.start(w, false);
         },
         // A first sync: the survey definitions before the presses (the views tell scales apart by them).
         ...(firstSync
           ? {
-              beforeFeedbacks: async () => {
-                definitionsDone = (await definitions(o, v2, onProgress)) === 'done';
-                if (order === 'newest-first' && window && !o.signal?.aborted)
-                  resources.start(window, definitionsDone);
+              beforeFeedbacks: async () =>
+                void (definitionsDone = (await definitions(o, v2, onProgress)) === 'done'),
+            }
+          : {}),
+        // Newest first: the resources' recent days once the presses' are stored, before the coverage says so. One
+        // writer at a time: beside the first window's big batches they would share SQLite's 5 s busy timeout (a run
+        // with them alongside failed once at load 25, its cause unseen).
+        ...(order === 'newest-first'
+          ? {
+              beforeCoverage: () => {
+                if (window && !o.signal?.aborted) resources.start(window, definitionsDone);
+                return resources.recentStored();
               },
             }
           : {}),
-        ...(order === 'newest-first' ? { beforeCoverage: () => resources.recentStored() } : {}),
         ...v2Tuning(o, v2),
       });
       window = r.window;

@@ -15,7 +15,7 @@ export const v2ResourcesStream = 'v2:resources';
 /**
  * When the other resources run:
  * - `newest-first` (a first sync of the whole history, or one whose history is still pending): their recent days
- *   alongside the presses' first window, stored before the coverage opens the views; their history after the
+ *   right after the presses' first window, stored before the coverage opens the views; their history after the
  *   presses' history;
  * - `alongside` (a store that holds presses already: a run that re-fetches a few days): beside the presses;
  * - `after` (a first sync of explicit dates): after the presses (alongside, both compete for the two cores and the
