@@ -1,9 +1,11 @@
 // Build of the three Electron parts: main (ESM), preload (CommonJS, for the sandbox) and the Vue renderer.
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { buildHtmlReportRuntime } from './scripts/htmlReportRuntime.ts';
+import { htmlRuntimeFileName } from './src-main/export/htmlRuntime.ts';
 
 /** The SQL migrations are files read at run time: copied beside the built main (out/main/migrations). */
 function copyMigrations(): Plugin {
@@ -19,9 +21,24 @@ function copyMigrations(): Plugin {
   };
 }
 
+/**
+ * The interactive HTML report's script (a minimal ECharts and the report's code, one minified IIFE) is built beside
+ * the main bundle (out/main/htmlReportRuntime.js), so the packaged app carries it (src-main/export/htmlRuntime.ts).
+ */
+function htmlReportRuntime(): Plugin {
+  return {
+    name: 'feedback-desk-html-report-runtime',
+    async writeBundle() {
+      const to = resolve('out/main');
+      mkdirSync(to, { recursive: true });
+      writeFileSync(join(to, htmlRuntimeFileName), await buildHtmlReportRuntime(resolve('.')));
+    },
+  };
+}
+
 export default defineConfig({
   main: {
-    plugins: [copyMigrations()],
+    plugins: [copyMigrations(), htmlReportRuntime()],
     build: {
       outDir: 'out/main',
       // The worker threads' modules are entries of their own, so the built app runs the sync and the store
@@ -38,6 +55,7 @@ export default defineConfig({
           checkStoreThread: resolve('src-main/store/checkStoreThread.ts'),
           migrateThread: resolve('src-main/store/migrateThread.ts'),
           emulatorThread: resolve('src-main/app/emulatorThread.ts'),
+          reportPackThread: resolve('src-main/export/reportPackThread.ts'),
         },
       },
       rollupOptions: { output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } },

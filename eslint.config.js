@@ -21,7 +21,8 @@ const srcMainLayers = {
   store: ['threadModule.ts'],
   analytics: ['store'],
   sync: ['api', 'store', 'analytics', 'threadModule.ts'],
-  export: ['store', 'analytics'],
+  export: ['store', 'analytics', 'threadModule.ts'],
+  annotations: [],
   profiles: ['api', 'credentials', 'store', 'sync'],
   app: [
     'api',
@@ -32,6 +33,7 @@ const srcMainLayers = {
     'export',
     'profiles',
     'emulator',
+    'annotations',
     'paths.ts',
     'threadModule.ts',
   ],

@@ -1,8 +1,16 @@
 // End-to-end tests in Debian's Chromium against web mode (`feedback-desk serve`), started by the test itself.
 import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The run's synced demo (test/e2e/support/demoTemplate.ts): one folder per run, set here in the runner and inherited
+// by its workers (which load this file again and keep it), removed by the global teardown.
+process.env.FD_E2E_DEMO_DIR ??= mkdtempSync(join(tmpdir(), 'fd-e2e-demo-'));
 
 export default defineConfig({
   testDir: 'test/e2e',
+  globalTeardown: './test/e2e/support/globalTeardown.ts',
   timeout: 120_000,
   fullyParallel: false,
   workers: 1,

@@ -1,8 +1,9 @@
-// Export time of a 1600 × 900 chart at 2× (a year of daily NPS answers, 11 stacked series): SVG, PNG, PDF.
+// Export time of a 1600 × 900 chart at 2× (a year of daily NPS answers, 11 stacked series): SVG, PNG, PDF; then a report pack.
 import { buildDailyButtonChartOption, tabulateDailyButtonCounts } from '#shared/charts/dailyButtonCounts.ts';
 import type { QueryRow } from '#shared/contract.ts';
 import { appInfo } from '../src-main/export/appInfo.ts';
 import { chartFile, type Caption } from '../src-main/export/exportFiles.ts';
+import { runPackBench } from './_reportPack.ts';
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -44,4 +45,5 @@ export async function run(args: string[]): Promise<void> {
         `${(first.length / 1024).toFixed(0)} KiB`,
     );
   }
+  await runPackBench(args);
 }

@@ -12,9 +12,12 @@ import { followupSummary } from '../src-main/analytics/followups.ts';
 import { runQuery } from '../src-main/analytics/query.ts';
 import { rank } from '../src-main/analytics/ranking.ts';
 import { openStore } from '../src-main/store/db.ts';
+import { alertReplayQuestions } from './_alertReplay.ts';
+import { anomalyQuestions } from './_anomalies.ts';
 import { commentQuestions } from './_comments.ts';
 import { duckRows, openDuck, type Duck } from './_duckdb.ts';
 import { intervalQuestions } from './_intervals.ts';
+import { annotationQuestions } from './_annotations.ts';
 import { startEmulator, timeCli, timeTotals } from './_syncTiming.ts';
 
 /** The emulator's present for the benchmark worlds (as bench/sync.ts): the questions' "today". */
@@ -231,6 +234,9 @@ async function measure(
     },
     ...commentQuestions(sdb, { word, country, from: y365, to: today }),
     ...intervalQuestions(sdb, { country, today, d30, d60, d90, d180 }),
+    ...annotationQuestions(sdb, { country, note: dateBefore(today, 28) }),
+    ...alertReplayQuestions(sdb),
+    ...anomalyQuestions(store, { country, today }),
     {
       name: 'follow-up pain points, 90 d, whole tree',
       project: () =>

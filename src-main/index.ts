@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, ipcMain, session, type BrowserWindow } from 'electron';
+import type { MenuCommand } from '#shared/contract.ts';
 import { chooseCredentialStore } from './credentials/chooseStore.ts';
 import { createEncryptedFileStore } from './credentials/encryptedFileStore.ts';
 import { createKeytarStore } from './credentials/keytarStore.ts';
@@ -107,7 +108,7 @@ async function start(): Promise<void> {
     if (window && !window.isDestroyed()) window.webContents.send(channel, payload);
   };
   forwardEvents(services.onEvent, send);
-  const menu = (command: 'export' | 'sync' | 'settings') => () => send(eventChannel('app:menu'), { command });
+  const menu = (command: MenuCommand) => () => send(eventChannel('app:menu'), { command });
   installMenu(
     'Feedback Desk',
     {
@@ -117,7 +118,12 @@ async function start(): Promise<void> {
       node: process.versions.node,
       v8: process.versions.v8,
     },
-    { exportView: menu('export'), syncNow: menu('sync'), openSettings: menu('settings') },
+    {
+      exportView: menu('export'),
+      exportViewHtml: menu('exportHtml'),
+      syncNow: menu('sync'),
+      openSettings: menu('settings'),
+    },
   );
   open();
 

@@ -1,6 +1,8 @@
 // The composition root: opens the store on first use and merges every domain's handlers into the contract's.
 import type { Events, EventName, Handlers } from '#shared/contract.ts';
 import { createAlertHandlers } from './handlers/alerts.ts';
+import { createAlertReplayHandlers } from './handlers/alertReplay.ts';
+import { createAnomalyHandlers } from './handlers/anomalies.ts';
 import { createAnalyticsHandlers } from './handlers/analytics.ts';
 import { createAppHandlers } from './handlers/app.ts';
 import { createExportHandlers } from './handlers/export.ts';
@@ -13,6 +15,7 @@ import { createFollowupHandlers } from './handlers/followups.ts';
 import { createPeopleHandlers } from './handlers/people.ts';
 import { createRankingHandlers } from './handlers/ranking.ts';
 import { createExplainHandlers } from './handlers/explain.ts';
+import { createAnnotationHandlers } from './handlers/annotations.ts';
 import { createReconciliationHandlers } from './handlers/reconciliation.ts';
 import { createSyncHandlers } from './handlers/sync.ts';
 import { dirname } from 'node:path';
@@ -128,10 +131,13 @@ export function createServices(deps: ServicesDeps): Services {
     ...createFollowupHandlers(ctx),
     ...createCommentHandlers(ctx),
     ...createAlertHandlers(ctx),
+    ...createAlertReplayHandlers(ctx),
     ...createPeopleHandlers(ctx),
     ...createReconciliationHandlers(ctx),
     ...createRankingHandlers(ctx),
     ...createExplainHandlers(ctx),
+    ...createAnnotationHandlers(ctx),
+    ...createAnomalyHandlers(ctx),
     ...createConnectionsHandlers(ctx),
     ...createStoreUpdateHandlers(readiness, () => storePath),
   } satisfies Handlers;

@@ -3,6 +3,7 @@
 // `export`). The renderers (ECharts, resvg, PDFKit, exceljs) load on the first export, not when the app starts.
 import type { CaptionText, PixelRatio, QuerySpec, TableFormat, TrendGrain } from '#shared/contract.ts';
 import { comparisonWords, describeFilters } from '#shared/charts/exportWords.ts';
+import { optionTable } from '#shared/charts/optionTable.ts';
 import { appInfo } from '../export/appInfo.ts';
 import type { Caption } from '../export/exportFiles.ts';
 import { queryTable, storeNames } from '../export/queryTable.ts';
@@ -10,6 +11,8 @@ import { storeChart, type ChartKind } from '../export/storeCharts.ts';
 import type { Store } from '../store/db.ts';
 
 const files = () => import('../export/exportFiles.ts');
+/** The interactive HTML report loads none of those: the reader's browser draws its charts. */
+const htmlReport = () => import('../export/htmlReport.ts');
 
 /** When the data was last synced completely (null: never), as every exported file says. */
 export function dataAsOf(store: Store): string | null {
@@ -67,4 +70,39 @@ export async function rowsFromStore(
   });
   const bytes = await (await files()).tableFile(table, format, caption, options.bom ? { bom: true } : {});
   return { bytes, what: `${table.rows.length} rows, ${format.toUpperCase()}` };
+}
+
+/**
+ * The command line's interactive HTML report: with a chart kind, that chart and the rows behind it (read from the
+ * chart itself, so the file holds nothing the chart does not show); without one, the selection's rows as a sortable
+ * table. With what it is in words ("1 chart, 31 rows, HTML").
+ */
+export async function htmlFromStore(
+  store: Store,
+  e: Pick<ChartExport, 'spec' | 'side' | 'grain'> & { kind?: ChartKind },
+): Promise<{ bytes: Buffer; what: string }> {
+  const names = storeNames(store.db);
+  const { reportToHtml } = await htmlReport();
+  if (e.kind === undefined) {
+    const table = queryTable(store.db, 'Rows', e.spec);
+    const caption = captionOf(store, {
+      title: 'Rows',
+      filters: describeFilters(
+        e.spec.filter,
+        names,
+        e.spec.comparison ? { comparison: comparisonWords(e.spec.comparison) } : {},
+      ),
+    });
+    const bytes = await reportToHtml({ caption, charts: [], tables: [table] });
+    return { bytes, what: `${table.rows.length} rows, HTML` };
+  }
+  const chart = storeChart(store.db, e.kind, e.spec.filter, names, { side: e.side, grain: e.grain });
+  const caption = captionOf(store, { title: chart.title, filters: describeFilters(chart.filter, names) });
+  const table = optionTable(chart.option, chart.title);
+  const bytes = await reportToHtml({
+    caption,
+    charts: [{ title: chart.title, option: chart.option }],
+    tables: table ? [table] : [],
+  });
+  return { bytes, what: `1 chart${table ? `, ${table.rows.length} rows` : ''}, HTML` };
 }

@@ -10,6 +10,7 @@ import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import type { ProfileSecrets } from '../profiles/connections.ts';
 import { openStore } from '../store/db.ts';
+import { refreshAlertSeries } from './alertReplayService.ts';
 import type { Store } from '../store/db.ts';
 import type { SourceChoice } from '../sync/orchestrator.ts';
 import { runSyncInThread } from '../sync/syncRunner.ts';
@@ -177,6 +178,7 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
       const message = syncFailed(summary.streams, error, target);
       return { ...outcome, status: 'failed', message, code: failureCode(error) };
     }
+    if (request.v2) prepareAlertReplay(store());
     const checked = await checkAfter(store, target.baseUrl, request.v2?.token ?? null, summary, o);
     if (checked === 'cancelled')
       return { ...outcome, status: 'cancelled', message: syncCancelled, code: 'cancelled' };
@@ -184,6 +186,18 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
     return { ...outcome, status: 'done', message: null, code: null };
   } finally {
     own.store?.close();
+  }
+}
+
+/**
+ * The alert replay's series and summaries brought up to this sync (docs/ALERT-REPLAY.md). A failure here loses
+ * nothing the sync wrote: the next replay builds them itself, so the sync's outcome does not depend on it.
+ */
+function prepareAlertReplay(store: Store): void {
+  try {
+    refreshAlertSeries(store.db);
+  } catch {
+    // the replay refreshes on demand
   }
 }
 

@@ -19,6 +19,11 @@ export interface CliCommand {
   /** Extra paragraphs for `--help`, optional. */
   details?: string;
   options: readonly OptionSpec[];
+  /**
+   * A command with verbs (`feedback-desk alerts replay`): the first argument must be one of them; `run` finds it
+   * as the option `verb`.
+   */
+  verbs?: readonly string[];
   /** Returns the process exit code. Throw UsageError for a bad value; other errors are printed as one line. */
   run(options: OptionValues, io: CliIO): Promise<number>;
 }

@@ -18,7 +18,7 @@ export async function formatHelp(): Promise<string> {
 
 export function formatCommandHelp(command: CliCommand): string {
   return [
-    `Usage: feedback-desk ${command.name} [options]`,
+    `Usage: feedback-desk ${command.name}${command.verbs ? ` ${command.verbs.join('|')}` : ''} [options]`,
     '',
     command.summary,
     ...(command.details ? ['', command.details] : []),
@@ -45,8 +45,13 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     return 0;
   }
   try {
-    const options = parseOptions(rest, command.options);
-    return await command.run(options, io);
+    if (!command.verbs) return await command.run(parseOptions(rest, command.options), io);
+    const [verb, ...after] = rest;
+    if (verb === undefined || !command.verbs.includes(verb))
+      throw new UsageError(
+        `${verb === undefined ? 'a verb is missing' : `unknown verb '${verb}'`}: ${command.verbs.map((v) => `'${name} ${v}'`).join(', ')}`,
+      );
+    return await command.run({ ...parseOptions(after, command.options), verb }, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`feedback-desk ${name}: ${error.message}\n`);

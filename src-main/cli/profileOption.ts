@@ -13,11 +13,7 @@ export interface CliProfile {
   secrets: ProfileSecrets;
 }
 
-export async function loadProfile(
-  name: string,
-  env: NodeJS.ProcessEnv,
-  credentials: CredentialStore,
-): Promise<CliProfile> {
+function profileNamed(name: string, env: NodeJS.ProcessEnv) {
   const registry = createProfileRegistry(dataDir(env));
   const profile = registry.find(name);
   if (!profile) {
@@ -26,6 +22,21 @@ export async function loadProfile(
       `option '--profile': there is no profile named '${name}' (${known.length ? `known: ${known.join(', ')}` : 'none saved yet; connect one in the app'})`,
     );
   }
+  return { registry, profile };
+}
+
+/** The SQLite file of a saved profile (for commands that only read it: no secrets are read). */
+export function profileStorePath(name: string, env: NodeJS.ProcessEnv): string {
+  const { registry, profile } = profileNamed(name, env);
+  return registry.storePath(profile);
+}
+
+export async function loadProfile(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  credentials: CredentialStore,
+): Promise<CliProfile> {
+  const { registry, profile } = profileNamed(name, env);
   return {
     name,
     baseUrl: profile.baseUrl,

@@ -77,6 +77,18 @@ export const failures = {
   cannotSetAside: (path: string, why: string): string =>
     `The local file ${path} is damaged, but it could not be set aside (${why}); nothing was changed. Make its folder writable, or move the file away yourself, then rebuild again.`,
 
+  /** The annotations file beside the store could not be read as annotations: it is set aside, never deleted. */
+  annotationsDamaged: (path: string, why: string, aside: string): string =>
+    `The annotations file ${path} could not be read (${why}); it was set aside as ${aside}, nothing deleted, and a new, empty one is used. Open the old file in a text editor to recover the notes, or import a saved export ('feedback-desk annotations import').`,
+
+  /** An annotations file of a newer version: left as it is, never overwritten. */
+  annotationsNewer: (path: string, version: number): string =>
+    `The annotations file ${path} was written by a newer version of Feedback Desk (format ${version}); it was left as it is and nothing was changed. Update Feedback Desk to read or change its notes.`,
+
+  /** An import that is not an annotations export. */
+  annotationsImportBad: (why: string): string =>
+    `The file to import is not a Feedback Desk annotations export (${why}); nothing was imported and the notes are unchanged.`,
+
   /** A folder given where a data file belongs. */
   isFolder: (path: string, example: string): string =>
     `${path} is a folder, not a data file; nothing was changed. Give the path of a file with --db, e.g. ${example}.`,

@@ -18,6 +18,7 @@ const kinds: Record<string, string> = {
   pdf: 'PDF document',
   csv: 'CSV table',
   xlsx: 'Excel workbook',
+  html: 'HTML report',
 };
 
 function readLastFolder(statePath: string): string | null {

@@ -6,6 +6,7 @@ import { querySpecProblem } from '../analytics/query.ts';
 import { captionOf } from '../app/exportService.ts';
 import type { DownloadShelf } from '../export/downloadShelf.ts';
 import type { Caption } from '../export/exportFiles.ts';
+import { HtmlRuntimeError } from '../export/htmlRuntime.ts';
 import { mimeTypes } from '../export/mimeTypes.ts';
 import { queryTable } from '../export/queryTable.ts';
 import { ExportPathError, writeExportFile } from '../export/writeExport.ts';
@@ -15,6 +16,8 @@ export const downloadPrefix = '/api/download/';
 
 /** The renderers (ECharts, resvg, PDFKit, exceljs) load on the first export, not when the app starts. */
 const files = () => import('../export/exportFiles.ts');
+/** The interactive HTML report needs none of them: its charts are drawn by the reader's browser. */
+const htmlReport = () => import('../export/htmlReport.ts');
 
 export function createExportHandlers(
   ctx: HandlerContext,
@@ -29,19 +32,21 @@ export function createExportHandlers(
     make: () => Promise<Buffer>,
   ): Promise<Result<ExportOutcome>> {
     const choose = ctx.deps.chooseExportPath;
-    if (choose) {
-      const path = await choose(fileName);
-      if (path === null) return ok({ kind: 'cancelled' });
-      try {
-        // The dialog has already asked whether to replace an existing file.
-        return ok({ kind: 'saved', path: writeExportFile(path, await make(), { force: true }) });
-      } catch (error) {
-        if (error instanceof ExportPathError) return fail('bad-request', error.message);
-        throw error;
+    const path = choose ? await choose(fileName) : undefined;
+    if (path === null) return ok({ kind: 'cancelled' });
+    try {
+      const bytes = await make();
+      if (path === undefined) {
+        const id = shelf.put({ fileName, mime: mimeTypes[format], bytes });
+        return ok({ kind: 'download', url: `${downloadPrefix}${id}`, fileName });
       }
+      // The dialog has already asked whether to replace an existing file.
+      return ok({ kind: 'saved', path: writeExportFile(path, bytes, { force: true }) });
+    } catch (error) {
+      if (error instanceof ExportPathError) return fail('bad-request', error.message);
+      if (error instanceof HtmlRuntimeError) return fail('internal', error.message);
+      throw error;
     }
-    const id = shelf.put({ fileName, mime: mimeTypes[format], bytes: await make() });
-    return ok({ kind: 'download', url: `${downloadPrefix}${id}`, fileName });
   }
 
   return {
@@ -66,10 +71,14 @@ export function createExportHandlers(
         });
       }),
     'export:report': (args) =>
-      withArgs('export:report', 'The report export', args, (a) =>
-        deliver(a.fileName, 'pdf', async () =>
-          (await files()).reportFile({ caption: caption(a.caption), charts: a.charts, tables: a.tables }),
-        ),
-      ),
+      withArgs('export:report', 'The report export', args, (a) => {
+        const format = a.format ?? 'pdf';
+        return deliver(a.fileName, format, async () => {
+          const input = { caption: caption(a.caption), charts: a.charts, tables: a.tables };
+          return format === 'html'
+            ? (await htmlReport()).reportToHtml(input)
+            : (await files()).reportFile(input);
+        });
+      }),
   };
 }

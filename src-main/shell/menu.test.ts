@@ -10,13 +10,14 @@ describe('application menu', () => {
   const calls: string[] = [];
   const actions = {
     exportView: () => calls.push('export'),
+    exportViewHtml: () => calls.push('export-html'),
     syncNow: () => calls.push('sync'),
     openSettings: () => calls.push('settings'),
     showAbout: () => calls.push('about'),
   };
 
   it.each(['linux', 'win32', 'darwin'] as const)(
-    'on %s: standard roles, Export, Sync, Settings, About',
+    'on %s: standard roles, Export (PDF and HTML), Sync, Settings, About',
     (platform) => {
       const items = flat(buildMenuTemplate(platform, 'Feedback Desk', actions));
       const roles = items.map((i) => i.role).filter(Boolean);
@@ -25,10 +26,19 @@ describe('application menu', () => {
       );
       expect(roles).toContain(platform === 'darwin' ? 'hide' : 'quit');
       calls.length = 0;
-      for (const id of ['export', 'sync', 'settings', 'about']) items.find((i) => i.id === id)?.click?.();
-      expect(calls).toEqual(['export', 'sync', 'settings', 'about']);
+      const ids = ['export', 'export-html', 'sync', 'settings', 'about'];
+      for (const id of ids) items.find((i) => i.id === id)?.click?.();
+      expect(calls).toEqual(ids);
     },
   );
+
+  it('offers the HTML report in File, right under Export…, with its own shortcut', () => {
+    const file = buildMenuTemplate('linux', 'Feedback Desk', actions).find((m) => m.label === '&File');
+    expect(file?.submenu?.slice(0, 2).map((i) => [i.label, i.accelerator])).toEqual([
+      ['Export…', 'CmdOrCtrl+E'],
+      ['Save as Interactive Report (HTML)…', 'CmdOrCtrl+Shift+E'],
+    ]);
+  });
 
   it('puts About in Help on Windows and Linux, in the app menu on macOS', () => {
     const help = (p: NodeJS.Platform) =>

@@ -1,5 +1,5 @@
 // The application menu as plain data (Electron's MenuItemConstructorOptions, structurally): standard roles, File ›
-// Export, Sync, Settings, Help › About with versions. Built without Electron, so it is tested in Node.
+// Export (PDF) and Save as Interactive Report (HTML), Sync, Settings, Help › About with versions. Built without Electron, so it is tested in Node.
 /** The standard roles this menu uses (Electron's own names). */
 export type MenuRole =
   | 'undo'
@@ -33,6 +33,8 @@ export interface MenuItem {
 
 export interface MenuActions {
   exportView(): void;
+  /** The current view's report as one interactive HTML file. */
+  exportViewHtml(): void;
   syncNow(): void;
   openSettings(): void;
   showAbout(): void;
@@ -77,6 +79,12 @@ export function buildMenuTemplate(
       label: '&File',
       submenu: [
         { id: 'export', label: 'Export…', accelerator: 'CmdOrCtrl+E', click: actions.exportView },
+        {
+          id: 'export-html',
+          label: 'Save as Interactive Report (HTML)…',
+          accelerator: 'CmdOrCtrl+Shift+E',
+          click: actions.exportViewHtml,
+        },
         { type: 'separator' },
         ...fileEnd,
       ],

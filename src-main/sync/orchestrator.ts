@@ -47,7 +47,7 @@ export interface RunSyncOptions {
   trailingDays?: number;
   /**
    * Newest first: a first v2 sync stores the definitions and the last this many days first (the views open on them),
-   * then fills in the older history backwards (default 90 when no `since` is given, else 0: one pass in order).
+   * then fills in the older history backwards (default 62 when no `since` is given, else 0: one pass in order).
    */
   firstWindowDays?: number;
   signal?: AbortSignal;
@@ -138,7 +138,9 @@ async function runV2(
   common: Common,
 ): Promise<CoveredWindow[]> {
   const { store } = o;
-  const firstWindowDays = o.firstWindowDays ?? (o.since ? 0 : 90);
+  // Asked for explicit dates (--since), the run fetches them in order; the whole history newest first, from a first
+  // window of 62 days: the Overview's 30 days and the 30 it compares with, a day either side.
+  const firstWindowDays = o.firstWindowDays ?? (o.since ? 0 : 62);
   const order = resourcesOrder(store, { firstWindowDays, full: o.full === true });
   const resources = createResourcesStream(
     scheduler,

@@ -213,3 +213,23 @@ describe('trend chart intervals', () => {
     expect(Array.isArray(many.series) ? many.series.length : 0).toBe(3);
   });
 });
+
+describe('trend chart anomalies', () => {
+  it('pins each anomaly on the first line at its period (none where the line has no value), its words as text', () => {
+    const option = buildTrendChartOption({
+      labels: ['2024-02-27', '2024-02-28', '2024-02-29'],
+      lines: [{ name: '<b>Happy</b>', values: [90, 40, null] }],
+      anomalies: [
+        { index: 1, label: '<img src=x>: unusually bad', worse: true },
+        { index: 2, label: 'no value that day', worse: false },
+      ],
+      format: { style: 'score', locale: 'en' },
+      animation: false,
+      zoom: false,
+    });
+    const series = option.series as { markPoint?: { data: { coord: number[]; name: string }[] } }[];
+    expect(series[0]?.markPoint?.data).toEqual([
+      expect.objectContaining({ coord: [1, 40], name: '<img src=x>: unusually bad' }),
+    ]);
+  });
+});

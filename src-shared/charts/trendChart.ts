@@ -6,7 +6,9 @@ import type {
   DataZoomComponentOption,
   GridComponentOption,
   LegendComponentOption,
+  MarkAreaComponentOption,
   MarkLineComponentOption,
+  MarkPointComponentOption,
   TooltipComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
@@ -21,6 +23,8 @@ export type TrendChartOption = ComposeOption<
   | AriaComponentOption
   | DataZoomComponentOption
   | MarkLineComponentOption
+  | MarkAreaComponentOption
+  | MarkPointComponentOption
 >;
 
 export interface TrendLine {
@@ -55,11 +59,31 @@ export interface TrendMarker {
   label: string;
 }
 
+/** An analyst's note on the time axis: one bucket (a line) or a span of buckets (a shaded area), with its words. */
+export interface TrendNote {
+  /** Indexes on the time axis, both included (from = to: one bucket). */
+  from: number;
+  to: number;
+  /** Untrusted: shortened and kept literal (canvas text, never HTML). */
+  label: string;
+}
+
+/** An unusual moment on the first line (docs/ANOMALIES.md): a pin at its period, its words shown when pointed at. */
+export interface TrendAnomaly {
+  index: number;
+  /** Plain text (never HTML): who and what, e.g. "Store 12: unusually bad". */
+  label: string;
+  worse: boolean;
+}
+
 export interface TrendChartInput {
   /** The time axis' labels, oldest first. */
   labels: string[];
   lines: TrendLine[];
   markers?: TrendMarker[];
+  /** The analyst's notes (annotations) that fall on the axis. */
+  notes?: TrendNote[];
+  anomalies?: TrendAnomaly[];
   /** How the axis and the tooltip write a value (locale, count or score): data, so an export writes it the same. */
   format: NumberFormat;
   colors?: ChartColors;
@@ -182,6 +206,73 @@ function bandSeries(
   });
 }
 
+/**
+ * Notes as marks: a span as a light amber area, one bucket as an amber line, each labelled with
+ * its words at the top (plain text: markup characters dropped, cut to 32 characters; the whole text is in the list).
+ */
+function noteMarks(
+  notes: readonly TrendNote[],
+  text: string,
+): Pick<LineSeriesOption, 'markArea' | 'markLine'> {
+  const label = { show: true, color: text, fontSize: 10, formatter: '{b}' } as const;
+  const spans = notes.filter((n) => n.to > n.from);
+  const days = notes.filter((n) => n.to <= n.from);
+  return {
+    ...(spans.length
+      ? {
+          markArea: {
+            silent: true,
+            itemStyle: { color: 'rgba(230, 160, 40, 0.14)' },
+            label: { ...label, position: 'insideTop' },
+            data: spans.map((n) => [{ xAxis: n.from, name: shortChartText(n.label, 32) }, { xAxis: n.to }]),
+          },
+        }
+      : {}),
+    ...(days.length
+      ? {
+          markLine: {
+            symbol: 'none',
+            silent: true,
+            label: { ...label, position: 'end' },
+            lineStyle: { color: '#d48a1c', type: 'solid', width: 1.5, opacity: 0.8 },
+            data: days.map((n) => ({ xAxis: n.from, name: shortChartText(n.label, 32) })),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The anomalies as pins on the first line (red: worse than usual, green: better); periods without a value get none. */
+function anomalyPins(
+  input: TrendChartInput,
+  line: TrendLine | undefined,
+  colors: ChartColors,
+): Partial<LineSeriesOption> {
+  const pins = (input.anomalies ?? []).flatMap((a) => {
+    const y = line?.values[a.index];
+    return typeof y === 'number'
+      ? [
+          {
+            coord: [a.index, y],
+            name: shortChartText(a.label, 48),
+            itemStyle: { color: a.worse ? '#b03a2e' : '#1e7d4f' },
+          },
+        ]
+      : [];
+  });
+  if (!pins.length) return {};
+  return {
+    markPoint: {
+      symbol: 'pin',
+      symbolSize: 26,
+      silent: false,
+      label: { show: false, formatter: '{b}', color: colors.text, fontSize: 11, position: 'top' },
+      emphasis: { label: { show: true } },
+      data: pins,
+    },
+  };
+}
+
 export function buildTrendChartOption(input: TrendChartInput): TrendChartOption {
   const colors = input.colors ?? lightChartColors;
   let colorIndex = 0;
@@ -201,6 +292,7 @@ export function buildTrendChartOption(input: TrendChartInput): TrendChartOption 
       itemStyle: { color },
       emphasis: { focus: 'series' },
       z: line.comparison ? 1 : 2,
+      ...(i === 0 ? anomalyPins(input, line, colors) : {}),
       ...(i === 0 && input.markers?.length
         ? {
             markLine: {
@@ -269,6 +361,21 @@ export function buildTrendChartOption(input: TrendChartInput): TrendChartOption 
           { type: 'slider', xAxisIndex: 0, height: 20, bottom: 12, textStyle: { color: colors.muted } },
         ]
       : [],
-    series: [...series, ...bandSeries(input.lines, (i) => lineColors[i] ?? colors.muted, input.words)],
+    series: [
+      ...series,
+      ...bandSeries(input.lines, (i) => lineColors[i] ?? colors.muted, input.words),
+      // The notes ride on a series of their own, last: no legend entry, no tooltip row, the alert marks untouched.
+      ...(input.notes?.length
+        ? [
+            {
+              type: 'line' as const,
+              name: '',
+              data: [],
+              silent: true,
+              ...noteMarks(input.notes, colors.text),
+            },
+          ]
+        : []),
+    ],
   };
 }

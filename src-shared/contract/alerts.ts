@@ -1,30 +1,44 @@
 // The alerts domain of the contract: alerts with their acknowledgement and comments, and alerts per day (to overlay
 // on a trend); with their argument checks.
-import { parseBool, parseCursor, parseWhole } from './feedbackFilter.ts';
+import * as v from 'valibot';
+import type { ArgParsers } from './parse.ts';
 import {
-  bad,
-  isPlainObject,
-  localDatePattern,
-  parseIds,
-  parseOneOf,
-  unknownKey,
-  type ArgParsers,
-  type Parsed,
-} from './parse.ts';
+  bool,
+  cursor,
+  fromBeforeTo,
+  ids,
+  localDate,
+  objectOf,
+  oneOf,
+  optionalArgs,
+  parserOf,
+  whole,
+} from './schema.ts';
 
-/** Which alerts: subtrees, surveys, and the local date they began on (`from` inclusive, `to` exclusive). */
-export interface AlertFilter {
-  experiencePointIds?: number[];
-  surveyIds?: number[];
-  from?: string;
-  to?: string;
+const alertTypesMessage = 'filter.types must be a list of alert types';
+const alertFilterFields = objectOf('filter', {
+  experiencePointIds: ids('filter.experiencePointIds'),
+  surveyIds: ids('filter.surveyIds'),
+  from: localDate('filter.from'),
+  to: localDate('filter.to'),
   /** `open`: not ended yet; `closed`: ended. Absent: both. */
-  state?: 'open' | 'closed';
+  state: oneOf(['open', 'closed'], 'filter.state'),
   /** Only acknowledged (true) or only unacknowledged (false) alerts. */
-  acknowledged?: boolean;
+  acknowledged: bool('filter.acknowledged'),
   /** Only these alert types (`alertSpecificationType` as sent, e.g. `THRESHOLD`). */
-  types?: string[];
-}
+  types: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(alertTypesMessage), v.maxLength(100, alertTypesMessage)), alertTypesMessage),
+      v.maxLength(50, alertTypesMessage),
+    ),
+  ),
+});
+/** Which alerts: subtrees, surveys, and the local date they began on (`from` inclusive, `to` exclusive). */
+export const alertFilterSchema = v.pipe(
+  alertFilterFields,
+  fromBeforeTo<v.InferOutput<typeof alertFilterFields>>('filter.'),
+);
+export type AlertFilter = v.InferOutput<typeof alertFilterSchema>;
 
 export interface AlertUser {
   userId: number;
@@ -61,12 +75,15 @@ export interface AlertItem {
   comments: AlertCommentItem[];
 }
 
-export interface AlertListArgs {
-  filter?: AlertFilter;
-  cursor?: string;
+const alertListArgs = optionalArgs({
+  filter: v.optional(alertFilterSchema),
+  cursor: cursor(),
   /** Page size, default 50, at most 500. Newest first. */
-  limit?: number;
-}
+  limit: whole('limit', 1, 500),
+});
+export type AlertListArgs = v.InferOutput<typeof alertListArgs>;
+
+const alertPerDayArgs = optionalArgs({ filter: v.optional(alertFilterSchema) });
 
 export interface AlertPage {
   alerts: AlertItem[];
@@ -86,87 +103,10 @@ export interface AlertDay {
 export interface AlertCommands {
   'alerts:list': { args: AlertListArgs; result: AlertPage };
   /** Days with at least one alert, in order. */
-  'alerts:perDay': { args: { filter?: AlertFilter }; result: AlertDay[] };
-}
-
-export function parseAlertFilter(value: unknown): Parsed<AlertFilter> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('filter must be an object');
-  const extra = unknownKey(value, [
-    'experiencePointIds',
-    'surveyIds',
-    'from',
-    'to',
-    'state',
-    'acknowledged',
-    'types',
-  ]);
-  if (extra !== undefined) return bad(`unexpected filter field '${extra}'`);
-  const filter: AlertFilter = {};
-  for (const key of ['experiencePointIds', 'surveyIds'] as const) {
-    const ids = parseIds(value[key], `filter.${key}`);
-    if (!ids.ok) return ids;
-    if (ids.args) filter[key] = ids.args;
-  }
-  for (const key of ['from', 'to'] as const) {
-    const v = value[key];
-    if (v === undefined) continue;
-    if (typeof v !== 'string' || !localDatePattern.test(v))
-      return bad(`filter.${key} must be a date yyyy-MM-dd`);
-    filter[key] = v;
-  }
-  if (filter.from !== undefined && filter.to !== undefined && filter.from >= filter.to)
-    return bad('filter.from must be before filter.to');
-  const state = parseOneOf(value.state, ['open', 'closed'] as const, 'filter.state');
-  if (!state.ok) return state;
-  if (state.args) filter.state = state.args;
-  const ack = parseBool(value.acknowledged, 'filter.acknowledged');
-  if (!ack.ok) return ack;
-  if (ack.args !== undefined) filter.acknowledged = ack.args;
-  const types = value.types;
-  if (types !== undefined) {
-    if (
-      !Array.isArray(types) ||
-      types.length > 50 ||
-      !types.every((t) => typeof t === 'string' && t.length <= 100)
-    )
-      return bad('filter.types must be a list of alert types');
-    filter.types = types.map(String);
-  }
-  return { ok: true, args: filter };
-}
-
-function parseListArgs(value: unknown): Parsed<AlertListArgs> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['filter', 'cursor', 'limit']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const filter = parseAlertFilter(value.filter);
-  if (!filter.ok) return filter;
-  const cursor = parseCursor(value.cursor);
-  if (!cursor.ok) return cursor;
-  const limit = parseWhole(value.limit, 'limit', 1, 500);
-  if (!limit.ok) return limit;
-  return {
-    ok: true,
-    args: {
-      filter: filter.args,
-      ...(cursor.args ? { cursor: cursor.args } : {}),
-      ...(limit.args !== undefined ? { limit: limit.args } : {}),
-    },
-  };
-}
-
-function parsePerDayArgs(value: unknown): Parsed<{ filter?: AlertFilter }> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['filter']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const filter = parseAlertFilter(value.filter);
-  return filter.ok ? { ok: true, args: { filter: filter.args } } : filter;
+  'alerts:perDay': { args: v.InferOutput<typeof alertPerDayArgs>; result: AlertDay[] };
 }
 
 export const alertArgs: ArgParsers<AlertCommands> = {
-  'alerts:list': parseListArgs,
-  'alerts:perDay': parsePerDayArgs,
+  'alerts:list': parserOf(alertListArgs),
+  'alerts:perDay': parserOf(alertPerDayArgs),
 };

@@ -1,5 +1,7 @@
 // The analytics domain of the contract: the QuerySpec and its rows, the scales overview, and their argument checks.
-import { bad, isPlainObject, parseIds, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
+import type * as v from 'valibot';
+import type { ArgParsers } from './parse.ts';
+import { ids, optionalArgs, parserOf } from './schema.ts';
 import { parseQuerySpec, type FeedbackScale, type QueryRow, type QuerySpec } from './querySpec.ts';
 
 export * from './querySpec.ts';
@@ -18,10 +20,11 @@ export interface ScalePresses {
   surveys: ScaleSurvey[];
 }
 
-export interface ScalesArgs {
+const scalesArgsSchema = optionalArgs({
   /** Experience points or groups; each id stands for its whole subtree. Absent: everything. */
-  experiencePointIds?: number[];
-}
+  experiencePointIds: ids('experiencePointIds'),
+});
+export type ScalesArgs = v.InferOutput<typeof scalesArgsSchema>;
 
 export interface ScaleOverview {
   /** Only the scales that have presses in the subtree, most presses first. */
@@ -36,17 +39,7 @@ export interface AnalyticsCommands {
   'analytics:scales': { args: ScalesArgs; result: ScaleOverview };
 }
 
-function parseScalesArgs(value: unknown): Parsed<ScalesArgs> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['experiencePointIds']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const points = parseIds(value.experiencePointIds, 'experiencePointIds');
-  if (!points.ok) return points;
-  return { ok: true, args: points.args ? { experiencePointIds: points.args } : {} };
-}
-
 export const analyticsArgs: ArgParsers<AnalyticsCommands> = {
   'analytics:query': parseQuerySpec,
-  'analytics:scales': parseScalesArgs,
+  'analytics:scales': parserOf(scalesArgsSchema),
 };

@@ -1,5 +1,6 @@
 // The app domain of the contract: what the local store holds, the experience-point tree, checking and rebuilding it.
-import { parseEmpty, type ArgParsers } from './parse.ts';
+import type { ArgParsers } from './parse.ts';
+import { parseNoArgs } from './schema.ts';
 import type { PressSource } from './querySpec.ts';
 
 export type TreeItemType = 'GROUP' | 'EXPERIENCE_POINT';
@@ -93,13 +94,13 @@ export interface AppEvents {
 export const appEventNames = { 'store:migration': true } as const satisfies Record<keyof AppEvents, true>;
 
 export const appArgs: ArgParsers<AppCommands> = {
-  'app:getState': parseEmpty,
-  'tree:list': parseEmpty,
-  'store:rebuild': parseEmpty,
-  'store:check': parseEmpty,
+  'app:getState': parseNoArgs,
+  'tree:list': parseNoArgs,
+  'store:rebuild': parseNoArgs,
+  'store:check': parseNoArgs,
 };
 
 export const storeUpdateArgs: ArgParsers<StoreUpdateCommands> = {
-  'store:migration': parseEmpty,
-  'store:migrate': parseEmpty,
+  'store:migration': parseNoArgs,
+  'store:migrate': parseNoArgs,
 };

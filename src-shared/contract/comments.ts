@@ -1,56 +1,95 @@
 // The comments domain of the contract: full-text search with highlighted snippets (as text and match ranges, never
 // HTML), filters, cursor paging, and counts by category and theme; with their argument checks.
+import * as v from 'valibot';
+import { feedbackFilterEntries } from './feedbackFilter.ts';
+import type { ArgParsers } from './parse.ts';
 import {
-  feedbackFilterKeys,
-  parseCursor,
-  parseFilterFields,
-  parseLabels,
-  parseNumber,
-  parseWhole,
-  type FeedbackFilter,
-} from './feedbackFilter.ts';
-import { bad, isPlainObject, parseOneOf, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
+  cursor,
+  fromBeforeTo,
+  labels,
+  num,
+  objectOf,
+  oneOf,
+  optionalArgs,
+  parserOf,
+  whole,
+} from './schema.ts';
 
 export type SpamFilter = 'exclude' | 'include' | 'only';
 export const spamFilters = ['exclude', 'include', 'only'] as const satisfies readonly SpamFilter[];
 
-export interface CommentFilter extends FeedbackFilter {
+const buttonIndexesMessage = 'filter.buttonIndexes must be a list of button indexes 0..10';
+const commentFilterFields = objectOf('filter', {
+  ...feedbackFilterEntries('filter.'),
   /** Only comments given with these button indexes. */
-  buttonIndexes?: number[];
+  buttonIndexes: v.optional(
+    v.array(
+      v.pipe(
+        v.number(buttonIndexesMessage),
+        v.integer(buttonIndexesMessage),
+        v.minValue(0, buttonIndexesMessage),
+        v.maxValue(10, buttonIndexesMessage),
+      ),
+      buttonIndexesMessage,
+    ),
+  ),
   /** Spam comments: left out (default), included, or only they. */
-  spam?: SpamFilter;
+  spam: oneOf(spamFilters, 'filter.spam'),
   /**
    * Only comments with at least this relevance (0..1). Relevance is v1 open feedback's (`relevance`); v2 text
    * feedback carries none, so in a v2 store this filter is refused with a sentence saying so.
    */
-  minRelevance?: number;
+  minRelevance: num('filter.minRelevance', 0, 1),
   /** Only comments with at least one of these categories / themes (labels as the service sent them). */
-  categories?: string[];
-  themes?: string[];
+  categories: labels('filter.categories'),
+  themes: labels('filter.themes'),
   /**
    * Only comments of surveys asked in these languages: the language part of the survey's default locale (`de` of
    * `de_DE`). v2 says no language per comment; its English translation is `textInEnglish`.
    */
-  languages?: string[];
-}
+  languages: labels('filter.languages'),
+});
+const commentFilterSchema = v.pipe(
+  commentFilterFields,
+  fromBeforeTo<v.InferOutput<typeof commentFilterFields>>('filter.'),
+);
+export type CommentFilter = v.InferOutput<typeof commentFilterSchema>;
 
-export interface CommentSearchArgs {
+/** What both comment commands take: a query in a syntax, and a filter. */
+const queryPart = {
   /** FTS5 syntax (words, "phrases", OR, NOT, prefix*) or, with `syntax: 'words'`, words taken literally. Absent or blank: every comment. */
-  query?: string;
-  syntax?: 'fts' | 'words';
-  filter?: CommentFilter;
+  query: v.optional(
+    v.pipe(
+      v.string('query must be a text of at most 500 characters'),
+      v.maxLength(500, 'query must be a text of at most 500 characters'),
+    ),
+  ),
+  syntax: oneOf(['fts', 'words'], 'syntax'),
+  filter: v.optional(commentFilterSchema),
+};
+
+const searchFields = optionalArgs({
+  ...queryPart,
   /** `newest` (default) or `best` match first (only with a query). */
-  order?: 'newest' | 'best';
+  order: oneOf(['newest', 'best'], 'order'),
   /** From a previous page's `nextCursor`, with the same query, filter and order. */
-  cursor?: string;
+  cursor: cursor(),
   /** Page size, default 50, at most 200. */
-  limit?: number;
+  limit: whole('limit', 1, 200),
   /**
    * Instead of a cursor: skip this many comments of the ordered result (random access for a virtual list that jumps,
    * e.g. to the end of 100,000). Not together with `cursor`.
    */
-  offset?: number;
-}
+  offset: whole('offset', 0, 100_000_000),
+});
+const searchArgs = v.pipe(
+  searchFields,
+  v.check(
+    (a: v.InferOutput<typeof searchFields>) => a.offset === undefined || a.cursor === undefined,
+    'offset and cursor cannot be given together',
+  ),
+);
+export type CommentSearchArgs = v.InferOutput<typeof searchArgs>;
 
 /** A piece of a text: `match` pieces are what the query found. Render each as text (never as HTML). */
 export interface TextSegment {
@@ -96,11 +135,8 @@ export interface CommentPage {
   nextCursor: string | null;
 }
 
-export interface CommentCountsArgs {
-  query?: string;
-  syntax?: 'fts' | 'words';
-  filter?: CommentFilter;
-}
+const countsArgs = optionalArgs(queryPart);
+export type CommentCountsArgs = v.InferOutput<typeof countsArgs>;
 
 export interface LabelCount {
   label: string;
@@ -120,101 +156,7 @@ export interface CommentCommands {
   'comments:counts': { args: CommentCountsArgs; result: CommentCounts };
 }
 
-const commentFilterKeys = [
-  ...feedbackFilterKeys,
-  'buttonIndexes',
-  'spam',
-  'minRelevance',
-  'categories',
-  'themes',
-  'languages',
-] as const;
-
-export function parseCommentFilter(value: unknown): Parsed<CommentFilter> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('filter must be an object');
-  const extra = unknownKey(value, commentFilterKeys);
-  if (extra !== undefined) return bad(`unexpected filter field '${extra}'`);
-  const base = parseFilterFields(value, 'filter.');
-  if (!base.ok) return base;
-  const filter: CommentFilter = base.args;
-  const buttons = value.buttonIndexes;
-  if (buttons !== undefined) {
-    if (!Array.isArray(buttons) || !buttons.every((b) => Number.isInteger(b) && b >= 0 && b <= 10))
-      return bad('filter.buttonIndexes must be a list of button indexes 0..10');
-    filter.buttonIndexes = buttons.map(Number);
-  }
-  const spam = parseOneOf(value.spam, spamFilters, 'filter.spam');
-  if (!spam.ok) return spam;
-  if (spam.args) filter.spam = spam.args;
-  const relevance = parseNumber(value.minRelevance, 'filter.minRelevance', 0, 1);
-  if (!relevance.ok) return relevance;
-  if (relevance.args !== undefined) filter.minRelevance = relevance.args;
-  for (const key of ['categories', 'themes', 'languages'] as const) {
-    const labels = parseLabels(value[key], `filter.${key}`);
-    if (!labels.ok) return labels;
-    if (labels.args) filter[key] = labels.args;
-  }
-  return { ok: true, args: filter };
-}
-
-function parseQueryPart(
-  value: Record<string, unknown>,
-): Parsed<{ query?: string; syntax?: 'fts' | 'words'; filter?: CommentFilter }> {
-  const q = value.query;
-  if (q !== undefined && (typeof q !== 'string' || q.length > 500))
-    return bad('query must be a text of at most 500 characters');
-  const syntax = parseOneOf(value.syntax, ['fts', 'words'] as const, 'syntax');
-  if (!syntax.ok) return syntax;
-  const filter = parseCommentFilter(value.filter);
-  if (!filter.ok) return filter;
-  return {
-    ok: true,
-    args: {
-      ...(typeof q === 'string' ? { query: q } : {}),
-      ...(syntax.args ? { syntax: syntax.args } : {}),
-      filter: filter.args,
-    },
-  };
-}
-
-function parseSearchArgs(value: unknown): Parsed<CommentSearchArgs> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['query', 'syntax', 'filter', 'order', 'cursor', 'limit', 'offset']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const base = parseQueryPart(value);
-  if (!base.ok) return base;
-  const order = parseOneOf(value.order, ['newest', 'best'] as const, 'order');
-  if (!order.ok) return order;
-  const cursor = parseCursor(value.cursor);
-  if (!cursor.ok) return cursor;
-  const limit = parseWhole(value.limit, 'limit', 1, 200);
-  if (!limit.ok) return limit;
-  const offset = parseWhole(value.offset, 'offset', 0, 100_000_000);
-  if (!offset.ok) return offset;
-  if (offset.args !== undefined && cursor.args) return bad('offset and cursor cannot be given together');
-  return {
-    ok: true,
-    args: {
-      ...base.args,
-      ...(order.args ? { order: order.args } : {}),
-      ...(cursor.args ? { cursor: cursor.args } : {}),
-      ...(limit.args !== undefined ? { limit: limit.args } : {}),
-      ...(offset.args !== undefined ? { offset: offset.args } : {}),
-    },
-  };
-}
-
-function parseCountsArgs(value: unknown): Parsed<CommentCountsArgs> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['query', 'syntax', 'filter']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  return parseQueryPart(value);
-}
-
 export const commentArgs: ArgParsers<CommentCommands> = {
-  'comments:search': parseSearchArgs,
-  'comments:counts': parseCountsArgs,
+  'comments:search': parserOf(searchArgs),
+  'comments:counts': parserOf(countsArgs),
 };

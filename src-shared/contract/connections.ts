@@ -1,6 +1,8 @@
 // The connections domain of the contract: connection profiles (name, service address, which credentials), testing
 // credentials against the service before anything is stored, switching and removing profiles, where secrets live.
-import { bad, isPlainObject, parseEmpty, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
+import * as v from 'valibot';
+import type { ArgParsers } from './parse.ts';
+import { args, parseNoArgs, parserOf } from './schema.ts';
 
 /** A profile as the renderer sees it: never a secret, only whether one is stored. */
 export interface ProfileInfo {
@@ -31,17 +33,87 @@ export interface ConnectionsState {
   syncOnStart: boolean;
 }
 
-/** What the form sends. Tokens cross from the renderer once, to be tested and stored; they never come back. */
-export interface ConnectionDraft {
-  baseUrl: string;
-  v2Token?: string;
-  v1ClientId?: string;
-  v1Token?: string;
+export const profileNamePattern = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,39}$/u;
+const maxSecret = 4096;
+
+/** A text field of the form: trimmed; empty or blank is absent. */
+function formText(name: string, max: number) {
+  return v.optional(
+    v.pipe(
+      v.string(`${name} must be text`),
+      v.maxLength(max, `${name} is longer than ${max} characters`),
+      v.transform((value) => value.trim() || undefined),
+    ),
+  );
 }
 
-export interface ProfileDraft extends ConnectionDraft {
-  name: string;
+const addressMissing = 'the service address is missing';
+/** The service address: http(s), no credentials or query in it; plain http only on loopback; kept as its origin. */
+const baseUrl = v.pipe(
+  v.unknown(),
+  v.check((value) => value !== undefined && value !== '', addressMissing),
+  v.string('the service address must be text'),
+  v.maxLength(500, 'the service address is longer than 500 characters'),
+  v.transform((value) => value.trim()),
+  v.check((value) => value !== '', addressMissing),
+  v.check(
+    (value) => baseUrlProblem(value) === null,
+    (issue) => baseUrlProblem(String(issue.input)) ?? addressMissing,
+  ),
+  v.transform((value) => new URL(value).origin),
+);
+
+const draftEntries = {
+  baseUrl,
+  v2Token: formText('the v2 token', maxSecret),
+  v1ClientId: formText('the v1 client id', 200),
+  v1Token: formText('the v1 token', maxSecret),
+};
+
+/** The credentials of a draft: at least one API's, and v1's id and token together. */
+function draftCredentials<T extends { v2Token?: string; v1ClientId?: string; v1Token?: string }>() {
+  return [
+    v.check<T, string>(
+      (d) => d.v2Token !== undefined || d.v1Token !== undefined,
+      'give a v2 token, or a v1 client id and token, or both',
+    ),
+    v.check<T, string>(
+      (d) => (d.v1ClientId !== undefined) === (d.v1Token !== undefined),
+      'the v1 client id and the v1 token go together: give both or neither',
+    ),
+  ] as const;
 }
+
+const nameMessage = 'the profile name must be 1–40 letters, digits, spaces, dots, dashes or underscores';
+/** A new profile's name: trimmed; `demo` and `default` are the demo data's. */
+const profileName = v.pipe(
+  v.string(nameMessage),
+  v.transform((value) => value.trim()),
+  v.regex(profileNamePattern, nameMessage),
+  v.check(
+    (name) => !['demo', 'default'].includes(name.toLowerCase()),
+    (issue) => `'${String(issue.input)}' is reserved for the demo data; choose another name`,
+  ),
+);
+
+/** What the form sends. Tokens cross from the renderer once, to be tested and stored; they never come back. */
+const draftFields = args(draftEntries);
+const connectionDraft = v.pipe(draftFields, ...draftCredentials<v.InferOutput<typeof draftFields>>());
+export type ConnectionDraft = v.InferOutput<typeof connectionDraft>;
+
+const profileFields = args({ ...draftEntries, name: profileName });
+const profileDraft = v.pipe(profileFields, ...draftCredentials<v.InferOutput<typeof profileFields>>());
+export type ProfileDraft = v.InferOutput<typeof profileDraft>;
+
+const existingName = (message: string) => v.pipe(v.string(message), v.regex(profileNamePattern, message));
+const switchArgs = args({
+  name: v.nullable(existingName('name must be a profile name or null (the demo data)')),
+});
+const removeArgs = args({
+  name: existingName('name must be a profile name'),
+  deleteData: v.boolean('deleteData must be true or false'),
+});
+const syncOnStartArgs = args({ enabled: v.boolean('enabled must be true or false') });
 
 export type CheckOutcome<T> = ({ ok: true } & T) | { ok: false; message: string };
 
@@ -60,29 +132,24 @@ export interface ConnectionsCommands {
     args: ProfileDraft;
     result: { test: ConnectionTest; state: ConnectionsState | null };
   };
-  'connections:switch': { args: { name: string | null }; result: ConnectionsState };
+  'connections:switch': { args: v.InferOutput<typeof switchArgs>; result: ConnectionsState };
   'connections:remove': {
-    args: { name: string; deleteData: boolean };
+    args: v.InferOutput<typeof removeArgs>;
     result: { state: ConnectionsState; deletedFiles: string[] };
   };
-  'connections:setSyncOnStart': { args: { enabled: boolean }; result: ConnectionsState };
+  'connections:setSyncOnStart': { args: v.InferOutput<typeof syncOnStartArgs>; result: ConnectionsState };
 }
 
-/** What the desktop shell's menu asks the window to do (File › Export, Sync › Sync now, Settings). */
+/**
+ * What the desktop shell's menu asks the window to do: File › Export… ('export': the view's PDF report, else its first
+ * chart's export choices), File › Save as Interactive Report (HTML)… ('exportHtml': the view's report as one HTML
+ * file), Sync › Sync now, Settings.
+ */
+export type MenuCommand = 'export' | 'exportHtml' | 'sync' | 'settings';
 export interface ShellEvents {
-  'app:menu': { command: 'export' | 'sync' | 'settings' };
+  'app:menu': { command: MenuCommand };
 }
 export const shellEventNames = { 'app:menu': true } as const satisfies Record<keyof ShellEvents, true>;
-
-export const profileNamePattern = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,39}$/u;
-const maxSecret = 4096;
-
-function text(value: unknown, name: string, max: number): Parsed<string | undefined> {
-  if (value === undefined || value === '') return { ok: true, args: undefined };
-  if (typeof value !== 'string') return bad(`${name} must be text`);
-  if (value.length > max) return bad(`${name} is longer than ${max} characters`);
-  return { ok: true, args: value.trim() || undefined };
-}
 
 /** A service address: http(s), no credentials or query in it; plain http only on loopback. */
 export function baseUrlProblem(value: string): string | null {
@@ -101,93 +168,11 @@ export function baseUrlProblem(value: string): string | null {
   return null;
 }
 
-function parseDraft(
-  value: unknown,
-  extra: readonly string[],
-): Parsed<ConnectionDraft & Record<string, unknown>> {
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const unknown = unknownKey(value, ['baseUrl', 'v2Token', 'v1ClientId', 'v1Token', ...extra]);
-  if (unknown) return bad(`unexpected argument '${unknown}'`);
-  const baseUrl = text(value.baseUrl, 'the service address', 500);
-  if (!baseUrl.ok) return baseUrl;
-  if (!baseUrl.args) return bad('the service address is missing');
-  const problem = baseUrlProblem(baseUrl.args);
-  if (problem) return bad(problem);
-  const v2Token = text(value.v2Token, 'the v2 token', maxSecret);
-  const v1ClientId = text(value.v1ClientId, 'the v1 client id', 200);
-  const v1Token = text(value.v1Token, 'the v1 token', maxSecret);
-  if (!v2Token.ok) return v2Token;
-  if (!v1ClientId.ok) return v1ClientId;
-  if (!v1Token.ok) return v1Token;
-  if (!v2Token.args && !v1Token.args) return bad('give a v2 token, or a v1 client id and token, or both');
-  if (Boolean(v1ClientId.args) !== Boolean(v1Token.args))
-    return bad('the v1 client id and the v1 token go together: give both or neither');
-  return {
-    ok: true,
-    args: {
-      baseUrl: new URL(baseUrl.args).origin,
-      ...(v2Token.args ? { v2Token: v2Token.args } : {}),
-      ...(v1ClientId.args ? { v1ClientId: v1ClientId.args } : {}),
-      ...(v1Token.args ? { v1Token: v1Token.args } : {}),
-    },
-  };
-}
-
-function parseName(value: unknown): Parsed<string> {
-  if (typeof value !== 'string' || !profileNamePattern.test(value.trim()))
-    return bad('the profile name must be 1–40 letters, digits, spaces, dots, dashes or underscores');
-  const name = value.trim();
-  if (['demo', 'default'].includes(name.toLowerCase()))
-    return bad(`'${name}' is reserved for the demo data; choose another name`);
-  return { ok: true, args: name };
-}
-
 export const connectionsArgs: ArgParsers<ConnectionsCommands> = {
-  'connections:list': parseEmpty,
-  'connections:test': (value) => {
-    const d = parseDraft(value, []);
-    return d.ok ? { ok: true, args: { ...d.args } } : d;
-  },
-  'connections:save': (value) => {
-    const d = parseDraft(value, ['name']);
-    if (!d.ok) return d;
-    const name = parseName(isPlainObject(value) ? value.name : undefined);
-    if (!name.ok) return name;
-    const { baseUrl, v2Token, v1ClientId, v1Token } = d.args;
-    return {
-      ok: true,
-      args: {
-        name: name.args,
-        baseUrl,
-        ...(v2Token ? { v2Token } : {}),
-        ...(v1ClientId ? { v1ClientId } : {}),
-        ...(v1Token ? { v1Token } : {}),
-      },
-    };
-  },
-  'connections:switch': (value) => {
-    if (!isPlainObject(value)) return bad('arguments must be an object');
-    const unknown = unknownKey(value, ['name']);
-    if (unknown) return bad(`unexpected argument '${unknown}'`);
-    if (value.name === null) return { ok: true, args: { name: null } };
-    if (typeof value.name !== 'string' || !profileNamePattern.test(value.name))
-      return bad('name must be a profile name or null (the demo data)');
-    return { ok: true, args: { name: value.name } };
-  },
-  'connections:remove': (value) => {
-    if (!isPlainObject(value)) return bad('arguments must be an object');
-    const unknown = unknownKey(value, ['name', 'deleteData']);
-    if (unknown) return bad(`unexpected argument '${unknown}'`);
-    if (typeof value.name !== 'string' || !profileNamePattern.test(value.name))
-      return bad('name must be a profile name');
-    if (typeof value.deleteData !== 'boolean') return bad('deleteData must be true or false');
-    return { ok: true, args: { name: value.name, deleteData: value.deleteData } };
-  },
-  'connections:setSyncOnStart': (value) => {
-    if (!isPlainObject(value)) return bad('arguments must be an object');
-    const unknown = unknownKey(value, ['enabled']);
-    if (unknown) return bad(`unexpected argument '${unknown}'`);
-    if (typeof value.enabled !== 'boolean') return bad('enabled must be true or false');
-    return { ok: true, args: { enabled: value.enabled } };
-  },
+  'connections:list': parseNoArgs,
+  'connections:test': parserOf(connectionDraft),
+  'connections:save': parserOf(profileDraft),
+  'connections:switch': parserOf(switchArgs),
+  'connections:remove': parserOf(removeArgs),
+  'connections:setSyncOnStart': parserOf(syncOnStartArgs),
 };

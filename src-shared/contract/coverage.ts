@@ -1,6 +1,7 @@
 // How far back the local file's history is complete while a first sync fills it in newest first: a query for the
 // views' banner, and the same value carried by the sync's progress events (SyncProgress.coverage).
-import { parseEmpty, type ArgParsers } from './parse.ts';
+import type { ArgParsers } from './parse.ts';
+import { parseNoArgs } from './schema.ts';
 
 export interface HistoryCoverage {
   /**
@@ -17,4 +18,4 @@ export interface CoverageCommands {
   'sync:coverage': { args: Record<string, never>; result: HistoryCoverage };
 }
 
-export const coverageArgs: ArgParsers<CoverageCommands> = { 'sync:coverage': parseEmpty };
+export const coverageArgs: ArgParsers<CoverageCommands> = { 'sync:coverage': parseNoArgs };

@@ -1,9 +1,10 @@
 // The "why did it change" domain of the contract: a score's change split over the node's children or its surveys
 // (rate and mix effects), with the follow-up reasons that moved most; and its argument check.
-import { parseFeedbackFilter } from './feedbackFilter.ts';
-import { bad, isPlainObject, parseOneOf, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
-import { feedbackScales, type FeedbackScale } from './querySpec.ts';
-import type { FeedbackFilter } from './feedbackFilter.ts';
+import * as v from 'valibot';
+import { periodFilterSchema } from './feedbackFilter.ts';
+import type { ArgParsers } from './parse.ts';
+import { feedbackScales } from './querySpec.ts';
+import { args, oneOfRequired, parserOf } from './schema.ts';
 
 export type ExplainMeasure = 'happyIndex' | 'nps' | 'average';
 export const explainMeasures = ['happyIndex', 'nps', 'average'] as const satisfies readonly ExplainMeasure[];
@@ -14,16 +15,38 @@ export const explainComparisons = [
   'lastYear',
 ] as const satisfies readonly ExplainComparison[];
 
-export interface ExplainArgs {
+const scalesListed = `scales must list one or two of ${feedbackScales.join(', ')}`;
+const explainFields = args({
   /** The selection and the period (`from`, `to` required); the comparison period is derived as in a QuerySpec. */
-  filter: FeedbackFilter & { from: string; to: string };
+  filter: periodFilterSchema('filter.from and filter.to are required'),
   /** The feedback scales of one scale group (five and five_reversed count together). */
-  scales: FeedbackScale[];
-  measure: ExplainMeasure;
+  scales: v.pipe(
+    v.array(v.unknown(), scalesListed),
+    v.minLength(1, scalesListed),
+    v.maxLength(2, scalesListed),
+    v.array(v.picklist(feedbackScales, `scales may only hold ${feedbackScales.join(', ')}`)),
+    v.check((known) => {
+      const group = new Set(known.map((s) => (s === 'five_reversed' ? 'five' : s)));
+      return group.size === 1 && new Set(known).size === known.length;
+    }, 'scales must be of one scale group (five and five_reversed may go together)'),
+  ),
+  measure: oneOfRequired(explainMeasures, 'measure'),
   /** `point`: the children of the selected node (the tree's roots without a selection); `survey`: its surveys. */
-  by: ExplainBy;
-  comparison: ExplainComparison;
-}
+  by: v.picklist(['point', 'survey'], 'by must be point or survey'),
+  comparison: oneOfRequired(explainComparisons, 'comparison'),
+});
+const explainArgsSchema = v.pipe(
+  explainFields,
+  v.check(
+    (a: v.InferOutput<typeof explainFields>) => a.measure !== 'nps' || a.scales[0] === 'nps',
+    'measure nps needs the nps scale',
+  ),
+  v.check(
+    (a: v.InferOutput<typeof explainFields>) => a.measure !== 'happyIndex' || a.scales[0] !== 'nps',
+    'measure happyIndex needs a face scale',
+  ),
+);
+export type ExplainArgs = v.InferOutput<typeof explainArgsSchema>;
 
 /** One part of the change. Shares w, scores s of the part; the bars are means over the two periods. */
 export interface ExplainRow {
@@ -82,46 +105,6 @@ export interface ExplainCommands {
   'analytics:explain': { args: ExplainArgs; result: Explanation };
 }
 
-function parseExplainArgs(value: unknown): Parsed<ExplainArgs> {
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['filter', 'scales', 'measure', 'by', 'comparison']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const filter = parseFeedbackFilter(value.filter);
-  if (!filter.ok) return filter;
-  const { from, to } = filter.args;
-  if (from === undefined || to === undefined) return bad('filter.from and filter.to are required');
-  const scales = value.scales;
-  if (!Array.isArray(scales) || scales.length === 0 || scales.length > 2)
-    return bad(`scales must list one or two of ${feedbackScales.join(', ')}`);
-  const known = scales.filter((s): s is FeedbackScale => (feedbackScales as readonly unknown[]).includes(s));
-  if (known.length !== scales.length) return bad(`scales may only hold ${feedbackScales.join(', ')}`);
-  const group = new Set(known.map((s) => (s === 'five_reversed' ? 'five' : s)));
-  if (group.size !== 1 || new Set(known).size !== known.length)
-    return bad('scales must be of one scale group (five and five_reversed may go together)');
-  const measure = parseOneOf(value.measure, explainMeasures, 'measure');
-  if (!measure.ok) return measure;
-  if (!measure.args) return bad(`measure must be one of ${explainMeasures.join(', ')}`);
-  const nps = known[0] === 'nps';
-  if (measure.args === 'nps' && !nps) return bad('measure nps needs the nps scale');
-  if (measure.args === 'happyIndex' && nps) return bad('measure happyIndex needs a face scale');
-  const by = parseOneOf(value.by, ['point', 'survey'] as const, 'by');
-  if (!by.ok) return by;
-  if (!by.args) return bad('by must be point or survey');
-  const comparison = parseOneOf(value.comparison, explainComparisons, 'comparison');
-  if (!comparison.ok) return comparison;
-  if (!comparison.args) return bad(`comparison must be one of ${explainComparisons.join(', ')}`);
-  return {
-    ok: true,
-    args: {
-      filter: { ...filter.args, from, to },
-      scales: known,
-      measure: measure.args,
-      by: by.args,
-      comparison: comparison.args,
-    },
-  };
-}
-
 export const explainArgs: ArgParsers<ExplainCommands> = {
-  'analytics:explain': parseExplainArgs,
+  'analytics:explain': parserOf(explainArgsSchema),
 };

@@ -1,13 +1,9 @@
 // The follow-ups domain of the contract: pain points and highlights (option shares on the negative and positive
 // side) and their trend by a time grain, with their argument checks.
-import {
-  parseFeedbackFilter,
-  parseWhole,
-  trendGrains,
-  type FeedbackFilter,
-  type TrendGrain,
-} from './feedbackFilter.ts';
-import { bad, isPlainObject, parseOneOf, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
+import * as v from 'valibot';
+import { feedbackFilterSchema, trendGrains } from './feedbackFilter.ts';
+import type { ArgParsers } from './parse.ts';
+import { oneOf, optionalArgs, args, parserOf, whole } from './schema.ts';
 
 /**
  * `painPoint`: options of the follow-up question asked after a negative answer (v2 follow-up question with
@@ -41,27 +37,35 @@ export interface FollowupSideSummary {
   options: FollowupOptionShare[];
 }
 
-export interface FollowupSummaryArgs {
-  filter: FeedbackFilter;
+const summaryArgs = optionalArgs({
+  filter: v.optional(feedbackFilterSchema(), {}),
   /** Only one side; absent: both. */
-  side?: FollowupSide;
+  side: oneOf(followupSides, 'side'),
   /** At most this many options per side (default 50). */
-  limit?: number;
-}
+  limit: whole('limit', 1, 1000),
+});
+export type FollowupSummaryArgs = v.InferOutput<typeof summaryArgs>;
 
 export interface FollowupSummary {
   sides: FollowupSideSummary[];
 }
 
-export interface FollowupTrendArgs {
-  filter: FeedbackFilter;
-  grain: TrendGrain;
-  side?: FollowupSide;
+const optionTextsMessage = 'optionTexts must be a list of at most 50 texts';
+const trendArgs = args({
+  filter: v.optional(feedbackFilterSchema(), {}),
+  grain: v.picklist(trendGrains, `grain must be one of ${trendGrains.join(', ')}`),
+  side: oneOf(followupSides, 'side'),
   /** Only these labels (default: the side's `top` most chosen in the whole range). */
-  optionTexts?: string[];
+  optionTexts: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(optionTextsMessage), v.maxLength(500, optionTextsMessage)), optionTextsMessage),
+      v.maxLength(50, optionTextsMessage),
+    ),
+  ),
   /** How many labels per side when `optionTexts` is absent (default 5). */
-  top?: number;
-}
+  top: whole('top', 1, 50),
+});
+export type FollowupTrendArgs = v.InferOutput<typeof trendArgs>;
 
 /** One label in one period; periods without any selection on the side are left out. */
 export interface FollowupTrendRow {
@@ -79,61 +83,7 @@ export interface FollowupCommands {
   'followups:trend': { args: FollowupTrendArgs; result: FollowupTrendRow[] };
 }
 
-function parseSummaryArgs(value: unknown): Parsed<FollowupSummaryArgs> {
-  if (value === undefined) return { ok: true, args: { filter: {} } };
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['filter', 'side', 'limit']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const filter = parseFeedbackFilter(value.filter);
-  if (!filter.ok) return filter;
-  const side = parseOneOf(value.side, followupSides, 'side');
-  if (!side.ok) return side;
-  const limit = parseWhole(value.limit, 'limit', 1, 1000);
-  if (!limit.ok) return limit;
-  return {
-    ok: true,
-    args: {
-      filter: filter.args,
-      ...(side.args ? { side: side.args } : {}),
-      ...(limit.args !== undefined ? { limit: limit.args } : {}),
-    },
-  };
-}
-
-function parseTrendArgs(value: unknown): Parsed<FollowupTrendArgs> {
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['filter', 'grain', 'side', 'optionTexts', 'top']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const filter = parseFeedbackFilter(value.filter);
-  if (!filter.ok) return filter;
-  const grain = parseOneOf(value.grain, trendGrains, 'grain');
-  if (!grain.ok) return grain;
-  if (!grain.args) return bad(`grain must be one of ${trendGrains.join(', ')}`);
-  const side = parseOneOf(value.side, followupSides, 'side');
-  if (!side.ok) return side;
-  const top = parseWhole(value.top, 'top', 1, 50);
-  if (!top.ok) return top;
-  const texts = value.optionTexts;
-  if (
-    texts !== undefined &&
-    (!Array.isArray(texts) ||
-      texts.length > 50 ||
-      !texts.every((t) => typeof t === 'string' && t.length <= 500))
-  )
-    return bad('optionTexts must be a list of at most 50 texts');
-  return {
-    ok: true,
-    args: {
-      filter: filter.args,
-      grain: grain.args,
-      ...(side.args ? { side: side.args } : {}),
-      ...(top.args !== undefined ? { top: top.args } : {}),
-      ...(texts !== undefined ? { optionTexts: texts.map(String) } : {}),
-    },
-  };
-}
-
 export const followupArgs: ArgParsers<FollowupCommands> = {
-  'followups:summary': parseSummaryArgs,
-  'followups:trend': parseTrendArgs,
+  'followups:summary': parserOf(summaryArgs),
+  'followups:trend': parserOf(trendArgs),
 };

@@ -1,8 +1,13 @@
 // The one typed contract between the renderer and main, merged from its domains (app, analytics, sync, …):
 // commands with their argument and result types and argument checks, and events. Both bridges (Electron IPC and
-// the loopback HTTP bridge of web mode) carry exactly these. A new domain adds its command map to `Commands`, its
-// checks to `parsers` and its names follow; a command without a check fails the typecheck.
+// the loopback HTTP bridge of web mode) carry exactly these. A command's arguments are declared once, as a valibot
+// schema (building blocks in schema.ts) whose `v.InferOutput` is the argument type; `parserOf` makes it the check.
+// A new domain adds its command map to `Commands`, its checks to `parsers` and its names follow; a command without a
+// check fails the typecheck.
 import { alertArgs, type AlertCommands } from './alerts.ts';
+import { annotationArgs, type AnnotationCommands } from './annotations.ts';
+import { alertReplayArgs, type AlertReplayCommands } from './alertReplay.ts';
+import { anomalyArgs, type AnomalyCommands } from './anomalies.ts';
 import { analyticsArgs, type AnalyticsCommands } from './analytics.ts';
 import {
   appArgs,
@@ -31,6 +36,9 @@ import type { Result } from './result.ts';
 import { syncArgs, syncEventNames, type SyncCommands, type SyncEvents } from './sync.ts';
 
 export * from './alerts.ts';
+export * from './annotations.ts';
+export * from './alertReplay.ts';
+export * from './anomalies.ts';
 export * from './analytics.ts';
 export * from './app.ts';
 export * from './explain.ts';
@@ -58,10 +66,13 @@ export interface Commands
     FollowupCommands,
     CommentCommands,
     AlertCommands,
+    AlertReplayCommands,
     PeopleCommands,
     ReconciliationCommands,
     RankingCommands,
     ExplainCommands,
+    AnnotationCommands,
+    AnomalyCommands,
     ConnectionsCommands,
     ExportCommands {}
 
@@ -84,10 +95,13 @@ const parsers: { [K in CommandName]: (value: unknown) => Parsed<CommandArgs<K>> 
   ...followupArgs,
   ...commentArgs,
   ...alertArgs,
+  ...alertReplayArgs,
   ...peopleArgs,
   ...reconciliationArgs,
   ...rankingArgs,
   ...explainArgs,
+  ...annotationArgs,
+  ...anomalyArgs,
   ...connectionsArgs,
 };
 

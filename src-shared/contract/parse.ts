@@ -1,5 +1,6 @@
-// Building blocks of the argument checks each domain makes at the process boundary (IPC, web bridge, CLI).
-// A check returns a fresh copy (no extra fields, getters or prototypes reach a handler), or says what is wrong.
+// What an argument check answers at the process boundary (IPC, web bridge, CLI), and the few plain tests the
+// schemas of schema.ts build on. A check returns a fresh copy (no extra fields, getters or prototypes reach a
+// handler), or says what is wrong.
 
 /** The checked arguments, or why not (one phrase, naming the field). */
 export type Parsed<T> = { ok: true; args: T } | { ok: false; message: string };
@@ -13,8 +14,6 @@ export const localDatePattern = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** Generous bound on id lists: a whole tree of a large customer, not an unbounded array. */
 export const maxIds = 10_000;
 
-export const bad = (message: string): { ok: false; message: string } => ({ ok: false, message });
-
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
@@ -23,35 +22,4 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 export function unknownKey(value: Record<string, unknown>, allowed: readonly string[]): string | undefined {
   return Object.keys(value).find((k) => !allowed.includes(k));
-}
-
-/** Arguments of a command that takes none: absent or `{}`. */
-export function parseEmpty(value: unknown): Parsed<Record<string, never>> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = Object.keys(value)[0];
-  return extra === undefined ? { ok: true, args: {} } : bad(`unexpected argument '${extra}'`);
-}
-
-export function parseIds(value: unknown, name: string): Parsed<number[] | undefined> {
-  if (value === undefined) return { ok: true, args: undefined };
-  if (!Array.isArray(value)) return bad(`${name} must be a list of ids`);
-  if (value.length > maxIds) return bad(`${name} holds more than ${maxIds} ids`);
-  const ids = value.filter((v): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0);
-  return ids.length === value.length
-    ? { ok: true, args: ids }
-    : bad(`${name} must hold whole, non-negative numbers`);
-}
-
-/** One of a fixed set of strings, or why not. */
-export function parseOneOf<T extends string>(
-  value: unknown,
-  allowed: readonly T[],
-  name: string,
-): Parsed<T | undefined> {
-  if (value === undefined) return { ok: true, args: undefined };
-  const known = allowed.find((a) => a === value);
-  return known === undefined
-    ? bad(`${name} must be one of ${allowed.join(', ')}`)
-    : { ok: true, args: known };
 }

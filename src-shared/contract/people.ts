@@ -1,7 +1,9 @@
 // The people domain of the contract: distributions of the demographics (gender, age) and of the contact details
 // feedback givers left, each split by button; with their argument checks.
-import { parseFeedbackFilter, type FeedbackFilter } from './feedbackFilter.ts';
-import { bad, isPlainObject, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
+import * as v from 'valibot';
+import { feedbackFilterSchema } from './feedbackFilter.ts';
+import type { ArgParsers } from './parse.ts';
+import { optionalArgs, parserOf } from './schema.ts';
 
 /** Presses per button index (0..10) of one group; `total` is their sum. */
 export interface ButtonSplit {
@@ -45,9 +47,8 @@ export interface ContactDistribution {
   byButton: ButtonSplit;
 }
 
-export interface PeopleArgs {
-  filter?: FeedbackFilter;
-}
+const peopleArgsSchema = optionalArgs({ filter: v.optional(feedbackFilterSchema()) });
+export type PeopleArgs = v.InferOutput<typeof peopleArgsSchema>;
 
 export interface PeopleCommands {
   'people:demographics': { args: PeopleArgs; result: DemographicsDistribution };
@@ -65,16 +66,7 @@ export const ageBands: readonly { label: string; from: number | null; to: number
   { label: '65 and over', from: 65, to: null },
 ];
 
-function parsePeopleArgs(value: unknown): Parsed<PeopleArgs> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['filter']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const filter = parseFeedbackFilter(value.filter);
-  return filter.ok ? { ok: true, args: { filter: filter.args } } : filter;
-}
-
 export const peopleArgs: ArgParsers<PeopleCommands> = {
-  'people:demographics': parsePeopleArgs,
-  'people:contacts': parsePeopleArgs,
+  'people:demographics': parserOf(peopleArgsSchema),
+  'people:contacts': parserOf(peopleArgsSchema),
 };

@@ -1,14 +1,8 @@
 // The QuerySpec of the analytics domain: measures, groupings, filters, comparison, the result rows, and the check.
+import * as v from 'valibot';
 import { parseLocalDate } from '../calendar.ts';
-import {
-  bad,
-  isPlainObject,
-  localDatePattern,
-  parseIds,
-  parseOneOf,
-  unknownKey,
-  type Parsed,
-} from './parse.ts';
+import { isPlainObject, localDatePattern, unknownKey } from './parse.ts';
+import { args, bool, fromBeforeTo, ids, loose, objectOf, oneOf, parserOf } from './schema.ts';
 
 /** What a row may measure; each is computed from the presses per button of the row's group (src-shared/metrics). */
 export type Measure = 'count' | 'share' | 'happyIndex' | 'nps' | 'average' | 'presses';
@@ -65,30 +59,68 @@ export const feedbackScales = [
 export type PressSource = 'v2' | 'v1';
 export const pressSources = ['v2', 'v1'] as const satisfies readonly PressSource[];
 
-export interface QueryFilter {
+const maxListLength = 366;
+
+/** A list of distinct whole numbers in lo..hi, sorted; absent: undefined. */
+function smallInts(name: string, lo: number, hi: number) {
+  const list = `${name} must be a list`;
+  const element = `${name} must hold whole numbers from ${lo} to ${hi}`;
+  return v.optional(
+    v.pipe(
+      v.array(v.unknown(), list),
+      v.maxLength(maxListLength, list),
+      v.array(
+        v.pipe(v.number(element), v.integer(element), v.minValue(lo, element), v.maxValue(hi, element)),
+      ),
+      v.transform((values) => [...new Set(values)].sort((a, b) => a - b)),
+    ),
+  );
+}
+
+/** A local date `yyyy-MM-dd` that exists on the calendar; absent: undefined. */
+function realDate(name: string) {
+  const message = `${name} must be a date yyyy-MM-dd`;
+  return v.optional(
+    v.pipe(
+      v.string(message),
+      v.regex(localDatePattern, message),
+      v.check(
+        (date) => parseLocalDate(date) !== null,
+        (issue) => `${name} '${String(issue.input)}' is not a real date`,
+      ),
+    ),
+  );
+}
+
+const queryFilterFields = objectOf('filter', {
   /**
    * Experience points or groups; each id stands for its whole subtree, and overlapping subtrees count each press
    * once (a node inside another selected node adds nothing). Absent: everything.
    */
-  experiencePointIds?: number[];
-  surveyIds?: number[];
+  experiencePointIds: ids('filter.experiencePointIds'),
+  surveyIds: ids('filter.surveyIds'),
   /** Local dates `yyyy-MM-dd`, `from` inclusive, `to` exclusive. */
-  from?: string;
-  to?: string;
+  from: realDate('filter.from'),
+  to: realDate('filter.to'),
   /** Only presses on these local weekdays (ISO: 1 = Monday … 7 = Sunday). */
-  weekdays?: number[];
+  weekdays: smallInts('filter.weekdays', 1, 7),
   /** Only presses in these local hours of the day (0–23; 14 is 14:00–14:59 on the wall clock). */
-  hoursOfDay?: number[];
+  hoursOfDay: smallInts('filter.hoursOfDay', 0, 23),
   /** Misuse is left out unless this is true. */
-  includeMisuse?: boolean;
+  includeMisuse: bool('filter.includeMisuse'),
   /**
    * Only presses of surveys on this scale (the stored survey definitions, v2 `surveys`; every survey of a v1-only
    * store is four-button). Presses of a survey whose definition is not stored match no scale.
    */
-  scale?: FeedbackScale;
+  scale: oneOf(feedbackScales, 'filter.scale'),
   /** v2 button feedback or v1 results; absent: v2 when the store holds any v2 presses, else v1. */
-  source?: PressSource;
-}
+  source: oneOf(pressSources, 'filter.source'),
+});
+const queryFilter = v.pipe(
+  queryFilterFields,
+  fromBeforeTo<v.InferOutput<typeof queryFilterFields>>('filter.'),
+);
+export type QueryFilter = v.InferOutput<typeof queryFilter>;
 
 /**
  * The period a comparison reads; it needs `filter.from` and `filter.to`. Rows are aligned per bucket: each row
@@ -102,18 +134,36 @@ export interface QueryFilter {
  * - `sameWeekdayLastYear`: 52 weeks (364 days) earlier, so each day pairs with the same weekday; months,
  *   quarters and years pair as in `lastYear`.
  */
-export type Comparison =
-  | { kind: 'previousPeriod' }
-  | { kind: 'periodsAgo'; periods: number }
-  | { kind: 'lastYear' }
-  | { kind: 'sameWeekdayLastYear' };
-export const comparisonKinds = [
-  'previousPeriod',
-  'periodsAgo',
-  'lastYear',
-  'sameWeekdayLastYear',
-] as const satisfies readonly Comparison['kind'][];
+export type Comparison = v.InferOutput<typeof comparison>;
+export const comparisonKinds = ['previousPeriod', 'periodsAgo', 'lastYear', 'sameWeekdayLastYear'] as const;
 export const maxPeriodsAgo = 100;
+
+const comparisonFields = (kind: string): string[] => (kind === 'periodsAgo' ? ['kind', 'periods'] : ['kind']);
+const periodsMessage = `comparison.periods must be a whole number from 1 to ${maxPeriodsAgo}`;
+const comparison = v.pipe(
+  v.custom<Record<string, unknown>>(isPlainObject, 'comparison must be an object'),
+  v.check(
+    (c) => comparisonKinds.some((k) => k === c.kind),
+    `comparison.kind must be one of ${comparisonKinds.join(', ')}`,
+  ),
+  v.check(
+    (c) => unknownKey(c, comparisonFields(String(c.kind))) === undefined,
+    (issue) =>
+      `unexpected comparison field '${unknownKey(issue.input, comparisonFields(String(issue.input.kind)))}'`,
+  ),
+  v.variant('kind', [
+    loose({
+      kind: v.literal('periodsAgo'),
+      periods: v.pipe(
+        v.number(periodsMessage),
+        v.integer(periodsMessage),
+        v.minValue(1, periodsMessage),
+        v.maxValue(maxPeriodsAgo, periodsMessage),
+      ),
+    }),
+    loose({ kind: v.picklist(['previousPeriod', 'lastYear', 'sameWeekdayLastYear']) }),
+  ]),
+);
 
 /**
  * Which nodes `experiencePointId` groups by:
@@ -128,6 +178,60 @@ export const experiencePointLevels = [
   'leaves',
 ] as const satisfies readonly ExperiencePointLevel[];
 
+/** A list of distinct names of a fixed set. */
+function names<T extends string>(allowed: readonly T[], name: string) {
+  return v.pipe(
+    v.array(v.unknown(), `${name} must be a list`),
+    v.array(v.picklist(allowed, `${name} may only hold ${allowed.join(', ')}`)),
+    v.check((list) => new Set(list).size === list.length, `${name} must not repeat a name`),
+  );
+}
+
+const querySpecFields = args({
+  measures: v.pipe(names(measures, 'measures'), v.minLength(1, 'measures must name at least one measure')),
+  /** Row keys in this order; rows are sorted by them. At most one time grain. */
+  groupBy: names(groupDimensions, 'groupBy'),
+  filter: queryFilter,
+  /** For `experiencePointId` in `groupBy`; default `leaves`. */
+  experiencePointLevel: oneOf(experiencePointLevels, 'experiencePointLevel'),
+  comparison: v.optional(comparison),
+  /**
+   * Add each score's 95% interval: `<measure>Low` and `<measure>High` (share, happyIndex, nps, average), with a
+   * comparison also `previous<Measure>Low`/`High` and `z<Measure>`, the two-sample z of the change (|z| ≥ 1.96: a
+   * change; else within noise). Formulas and sources: src-shared/metrics/intervals.ts, docs/INTERVALS.md.
+   */
+  interval: bool('interval'),
+});
+type SpecFields = v.InferOutput<typeof querySpecFields>;
+
+const timeGrainsOf = (spec: SpecFields): string[] =>
+  spec.groupBy.filter((g) => (timeGrains as readonly string[]).includes(g));
+
+/** What the spec's measures need of it, the first one missing; null when it has all. */
+function measuresProblem(spec: SpecFields): string | null {
+  for (const measure of spec.measures) {
+    const problem = measureProblem(measure, spec);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+const querySpecSchema = v.pipe(
+  querySpecFields,
+  v.check(
+    (spec: SpecFields) => timeGrainsOf(spec).length <= 1,
+    (issue) => `groupBy may hold one time grain, not ${timeGrainsOf(issue.input).join(' and ')}`,
+  ),
+  v.check(
+    (spec: SpecFields) =>
+      !spec.comparison || (spec.filter.from !== undefined && spec.filter.to !== undefined),
+    'a comparison needs filter.from and filter.to',
+  ),
+  v.check(
+    (spec: SpecFields) => measuresProblem(spec) === null,
+    (issue) => measuresProblem(issue.input) ?? 'measures are not valid',
+  ),
+);
 /**
  * A question for the local store. Measures:
  * - `count`: presses in the row (of its button when grouped by `buttonIndex`).
@@ -138,21 +242,7 @@ export const experiencePointLevels = [
  * - `average`: mean answer, 1…k on a face scale of k buttons, 0…10 on nps (needs `filter.scale`).
  * A measure without presses behind it is null. Formulas: src-shared/metrics/measures.ts.
  */
-export interface QuerySpec {
-  measures: Measure[];
-  /** Row keys in this order; rows are sorted by them. At most one time grain. */
-  groupBy: GroupDimension[];
-  filter: QueryFilter;
-  /** For `experiencePointId` in `groupBy`; default `leaves`. */
-  experiencePointLevel?: ExperiencePointLevel;
-  comparison?: Comparison;
-  /**
-   * Add each score's 95% interval: `<measure>Low` and `<measure>High` (share, happyIndex, nps, average), with a
-   * comparison also `previous<Measure>Low`/`High` and `z<Measure>`, the two-sample z of the change (|z| ≥ 1.96: a
-   * change; else within noise). Formulas and sources: src-shared/metrics/intervals.ts, docs/INTERVALS.md.
-   */
-  interval?: boolean;
-}
+export type QuerySpec = v.InferOutput<typeof querySpecSchema>;
 
 /**
  * One result row, flat: the grouping keys that were asked for, then one key per measure, and with a comparison
@@ -222,93 +312,8 @@ export interface QueryRow {
   zAverage?: number | null;
 }
 
-const maxListLength = 366;
-
-/** A list of distinct whole numbers in lo..hi, or why not. */
-function parseSmallInts(value: unknown, name: string, lo: number, hi: number): Parsed<number[] | undefined> {
-  if (value === undefined) return { ok: true, args: undefined };
-  if (!Array.isArray(value) || value.length > maxListLength) return bad(`${name} must be a list`);
-  const ints = value.filter((v): v is number => Number.isInteger(v) && v >= lo && v <= hi);
-  if (ints.length !== value.length) return bad(`${name} must hold whole numbers from ${lo} to ${hi}`);
-  return { ok: true, args: [...new Set(ints)].sort((a, b) => a - b) };
-}
-
-/** A list of distinct names of a fixed set, or why not. */
-function parseNames<T extends string>(value: unknown, allowed: readonly T[], name: string): Parsed<T[]> {
-  if (!Array.isArray(value)) return bad(`${name} must be a list`);
-  const known = value.filter((v): v is T => (allowed as readonly unknown[]).includes(v));
-  if (known.length !== value.length) return bad(`${name} may only hold ${allowed.join(', ')}`);
-  if (new Set(known).size !== known.length) return bad(`${name} must not repeat a name`);
-  return { ok: true, args: known };
-}
-
-export function parseQueryFilter(value: unknown): Parsed<QueryFilter> {
-  if (!isPlainObject(value)) return bad('filter must be an object');
-  const extra = unknownKey(value, [
-    'experiencePointIds',
-    'surveyIds',
-    'from',
-    'to',
-    'weekdays',
-    'hoursOfDay',
-    'includeMisuse',
-    'scale',
-    'source',
-  ]);
-  if (extra !== undefined) return bad(`unexpected filter field '${extra}'`);
-  const filter: QueryFilter = {};
-  const points = parseIds(value.experiencePointIds, 'filter.experiencePointIds');
-  if (!points.ok) return points;
-  if (points.args) filter.experiencePointIds = points.args;
-  const surveys = parseIds(value.surveyIds, 'filter.surveyIds');
-  if (!surveys.ok) return surveys;
-  if (surveys.args) filter.surveyIds = surveys.args;
-  for (const key of ['from', 'to'] as const) {
-    const v = value[key];
-    if (v === undefined) continue;
-    if (typeof v !== 'string' || !localDatePattern.test(v))
-      return bad(`filter.${key} must be a date yyyy-MM-dd`);
-    if (parseLocalDate(v) === null) return bad(`filter.${key} '${v}' is not a real date`);
-    filter[key] = v;
-  }
-  if (filter.from !== undefined && filter.to !== undefined && filter.from >= filter.to)
-    return bad('filter.from must be before filter.to');
-  const weekdays = parseSmallInts(value.weekdays, 'filter.weekdays', 1, 7);
-  if (!weekdays.ok) return weekdays;
-  if (weekdays.args) filter.weekdays = weekdays.args;
-  const hours = parseSmallInts(value.hoursOfDay, 'filter.hoursOfDay', 0, 23);
-  if (!hours.ok) return hours;
-  if (hours.args) filter.hoursOfDay = hours.args;
-  const misuse = value.includeMisuse;
-  if (misuse !== undefined && typeof misuse !== 'boolean')
-    return bad('filter.includeMisuse must be true or false');
-  if (misuse !== undefined) filter.includeMisuse = misuse;
-  const scale = parseOneOf(value.scale, feedbackScales, 'filter.scale');
-  if (!scale.ok) return scale;
-  if (scale.args) filter.scale = scale.args;
-  const source = parseOneOf(value.source, pressSources, 'filter.source');
-  if (!source.ok) return source;
-  if (source.args) filter.source = source.args;
-  return { ok: true, args: filter };
-}
-
-export function parseComparison(value: unknown): Parsed<Comparison | undefined> {
-  if (value === undefined) return { ok: true, args: undefined };
-  if (!isPlainObject(value)) return bad('comparison must be an object');
-  const kind = parseOneOf(value.kind, comparisonKinds, 'comparison.kind');
-  if (!kind.ok) return kind;
-  if (kind.args === undefined) return bad(`comparison.kind must be one of ${comparisonKinds.join(', ')}`);
-  const extra = unknownKey(value, kind.args === 'periodsAgo' ? ['kind', 'periods'] : ['kind']);
-  if (extra !== undefined) return bad(`unexpected comparison field '${extra}'`);
-  if (kind.args !== 'periodsAgo') return { ok: true, args: { kind: kind.args } };
-  const { periods } = value;
-  if (typeof periods !== 'number' || !Number.isInteger(periods) || periods < 1 || periods > maxPeriodsAgo)
-    return bad(`comparison.periods must be a whole number from 1 to ${maxPeriodsAgo}`);
-  return { ok: true, args: { kind: 'periodsAgo', periods } };
-}
-
 /** What a measure needs of the spec; null when it has it. */
-function measureProblem(measure: Measure, spec: Omit<QuerySpec, 'measures'>): string | null {
+function measureProblem(measure: Measure, spec: Pick<SpecFields, 'filter' | 'groupBy'>): string | null {
   const scale = spec.filter.scale;
   if (measure === 'share' && !spec.groupBy.includes('buttonIndex'))
     return "measure 'share' needs buttonIndex in groupBy (it is a button's share of its group)";
@@ -320,41 +325,4 @@ function measureProblem(measure: Measure, spec: Omit<QuerySpec, 'measures'>): st
 }
 
 /** Checks a QuerySpec's shape and meaning (real dates, one time grain, what each measure needs). */
-export function parseQuerySpec(value: unknown): Parsed<QuerySpec> {
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, [
-    'measures',
-    'groupBy',
-    'filter',
-    'experiencePointLevel',
-    'comparison',
-    'interval',
-  ]);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const measureList = parseNames(value.measures, measures, 'measures');
-  if (!measureList.ok) return measureList;
-  if (measureList.args.length === 0) return bad('measures must name at least one measure');
-  const groupBy = parseNames(value.groupBy, groupDimensions, 'groupBy');
-  if (!groupBy.ok) return groupBy;
-  const grains = groupBy.args.filter((g) => (timeGrains as readonly string[]).includes(g));
-  if (grains.length > 1) return bad(`groupBy may hold one time grain, not ${grains.join(' and ')}`);
-  const filter = parseQueryFilter(value.filter);
-  if (!filter.ok) return filter;
-  const level = parseOneOf(value.experiencePointLevel, experiencePointLevels, 'experiencePointLevel');
-  if (!level.ok) return level;
-  const comparison = parseComparison(value.comparison);
-  if (!comparison.ok) return comparison;
-  if (comparison.args && (filter.args.from === undefined || filter.args.to === undefined))
-    return bad('a comparison needs filter.from and filter.to');
-  const spec: QuerySpec = { measures: measureList.args, groupBy: groupBy.args, filter: filter.args };
-  if (level.args) spec.experiencePointLevel = level.args;
-  if (comparison.args) spec.comparison = comparison.args;
-  if (value.interval !== undefined && typeof value.interval !== 'boolean')
-    return bad('interval must be true or false');
-  if (value.interval === true) spec.interval = true;
-  for (const m of spec.measures) {
-    const problem = measureProblem(m, spec);
-    if (problem) return bad(problem);
-  }
-  return { ok: true, args: spec };
-}
+export const parseQuerySpec = parserOf(querySpecSchema);

@@ -1,17 +1,11 @@
 // The ranking domain of the contract: experience points or groups ranked by a measure with a small-sample
 // correction (shrinkage toward the parent's value), presses, change against the previous period, a sparkline, top
 // and bottom N; with its argument check.
-import type { FeedbackScale } from './analytics.ts';
 import { feedbackScales } from './analytics.ts';
-import {
-  parseFeedbackFilter,
-  parseNumber,
-  parseWhole,
-  trendGrains,
-  type FeedbackFilter,
-  type TrendGrain,
-} from './feedbackFilter.ts';
-import { bad, isPlainObject, parseOneOf, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
+import * as v from 'valibot';
+import { periodFilterSchema, trendGrains, type TrendGrain } from './feedbackFilter.ts';
+import type { ArgParsers } from './parse.ts';
+import { args, num, oneOf, oneOfRequired, parserOf, whole } from './schema.ts';
 
 /**
  * `happyIndex` (0..100, face scales), `nps` (−100..100, NPS scale only), `average` (1..k on faces, 0..10 on nps),
@@ -27,27 +21,39 @@ export const rankMeasures = [
   'presses',
 ] as const satisfies readonly RankMeasure[];
 
-export interface RankingArgs {
+const rankingFields = args({
   /** `from` and `to` are required: the period ranked. The previous period is the same length just before it. */
-  filter: FeedbackFilter & { from: string; to: string };
+  filter: periodFilterSchema('filter.from and filter.to are required for a ranking'),
   /** Presses of surveys on this scale only (required: a measure is only meaningful within one scale). */
-  scale: FeedbackScale;
-  measure: RankMeasure;
+  scale: oneOfRequired(feedbackScales, 'scale'),
+  measure: oneOfRequired(rankMeasures, 'measure'),
   /**
    * `points`: every experience point under `parentId`; `children`: the direct children of `parentId` (groups and
    * points, each with its whole subtree). `parentId` absent: the root(s) of the tree.
    */
-  level: 'points' | 'children';
-  parentId?: number;
+  level: oneOfRequired(['points', 'children'], 'level'),
+  parentId: whole('parentId', 0, Number.MAX_SAFE_INTEGER),
   /** Prior weight m in presses (default 30): how many presses of the parent's value each item starts with. */
-  priorWeight?: number;
+  priorWeight: num('priorWeight', 0, 1_000_000),
   /** Items with fewer presses are listed apart (`tooFew`), not ranked (default 1). */
-  minPresses?: number;
+  minPresses: whole('minPresses', 0, 1_000_000),
   /** Top and bottom N (default 10 each). */
-  top?: number;
+  top: whole('top', 1, 500),
   /** The sparkline's grain (default: week for a period over 31 days, else day). */
-  sparklineGrain?: TrendGrain;
-}
+  sparklineGrain: oneOf(trendGrains, 'sparklineGrain'),
+});
+const rankingArgsSchema = v.pipe(
+  rankingFields,
+  v.check(
+    (a: v.InferOutput<typeof rankingFields>) => a.measure !== 'nps' || a.scale === 'nps',
+    'measure nps needs scale nps',
+  ),
+  v.check(
+    (a: v.InferOutput<typeof rankingFields>) => a.measure !== 'positiveShare' || a.scale !== 'nps',
+    'measure positiveShare needs a face scale (four, five, five_reversed)',
+  ),
+);
+export type RankingArgs = v.InferOutput<typeof rankingArgsSchema>;
 
 export interface RankedItem {
   rank: number;
@@ -103,63 +109,6 @@ export interface RankingCommands {
   'ranking:rank': { args: RankingArgs; result: Ranking };
 }
 
-function parseRankingArgs(value: unknown): Parsed<RankingArgs> {
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, [
-    'filter',
-    'scale',
-    'measure',
-    'level',
-    'parentId',
-    'priorWeight',
-    'minPresses',
-    'top',
-    'sparklineGrain',
-  ]);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const filter = parseFeedbackFilter(value.filter);
-  if (!filter.ok) return filter;
-  const { from, to } = filter.args;
-  if (from === undefined || to === undefined)
-    return bad('filter.from and filter.to are required for a ranking');
-  const scale = parseOneOf(value.scale, feedbackScales, 'scale');
-  if (!scale.ok) return scale;
-  if (!scale.args) return bad(`scale must be one of ${feedbackScales.join(', ')}`);
-  const measure = parseOneOf(value.measure, rankMeasures, 'measure');
-  if (!measure.ok) return measure;
-  if (!measure.args) return bad(`measure must be one of ${rankMeasures.join(', ')}`);
-  if (measure.args === 'nps' && scale.args !== 'nps') return bad('measure nps needs scale nps');
-  if (measure.args === 'positiveShare' && scale.args === 'nps')
-    return bad('measure positiveShare needs a face scale (four, five, five_reversed)');
-  const level = parseOneOf(value.level, ['points', 'children'] as const, 'level');
-  if (!level.ok) return level;
-  if (!level.args) return bad('level must be one of points, children');
-  const parent = parseWhole(value.parentId, 'parentId', 0, Number.MAX_SAFE_INTEGER);
-  if (!parent.ok) return parent;
-  const prior = parseNumber(value.priorWeight, 'priorWeight', 0, 1_000_000);
-  if (!prior.ok) return prior;
-  const min = parseWhole(value.minPresses, 'minPresses', 0, 1_000_000);
-  if (!min.ok) return min;
-  const top = parseWhole(value.top, 'top', 1, 500);
-  if (!top.ok) return top;
-  const grain = parseOneOf(value.sparklineGrain, trendGrains, 'sparklineGrain');
-  if (!grain.ok) return grain;
-  return {
-    ok: true,
-    args: {
-      filter: { ...filter.args, from, to },
-      scale: scale.args,
-      measure: measure.args,
-      level: level.args,
-      ...(parent.args !== undefined ? { parentId: parent.args } : {}),
-      ...(prior.args !== undefined ? { priorWeight: prior.args } : {}),
-      ...(min.args !== undefined ? { minPresses: min.args } : {}),
-      ...(top.args !== undefined ? { top: top.args } : {}),
-      ...(grain.args ? { sparklineGrain: grain.args } : {}),
-    },
-  };
-}
-
 export const rankingArgs: ArgParsers<RankingCommands> = {
-  'ranking:rank': parseRankingArgs,
+  'ranking:rank': parserOf(rankingArgsSchema),
 };

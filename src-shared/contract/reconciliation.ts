@@ -1,7 +1,9 @@
 // The reconciliation domain of the contract: per day and survey, v1 summed results vs v1 raw results vs v2 presses,
 // with misuse explaining the difference, and the sync's verification against the service's aggregates.
-import { parseFeedbackFilter, parseWhole, type FeedbackFilter } from './feedbackFilter.ts';
-import { bad, isPlainObject, unknownKey, type ArgParsers, type Parsed } from './parse.ts';
+import * as v from 'valibot';
+import { feedbackFilterSchema } from './feedbackFilter.ts';
+import type { ArgParsers } from './parse.ts';
+import { bool, optionalArgs, parserOf, whole } from './schema.ts';
 
 /**
  * One survey at one experience point on one local day. A v1 survey is one (experience point, v2 survey) pair with a
@@ -56,13 +58,14 @@ export interface VerificationSummary {
   mismatches: { experiencePointId: number; surveyId: number; day: string; local: number; service: number }[];
 }
 
-export interface ReconciliationArgs {
-  filter?: FeedbackFilter;
+const reconciliationArgsSchema = optionalArgs({
+  filter: v.optional(feedbackFilterSchema()),
   /** Only rows where the counts disagree. */
-  onlyDisagreeing?: boolean;
+  onlyDisagreeing: bool('onlyDisagreeing'),
   /** At most this many rows (default 1000, at most 10000), newest day first. */
-  limit?: number;
-}
+  limit: whole('limit', 1, 10_000),
+});
+export type ReconciliationArgs = v.InferOutput<typeof reconciliationArgsSchema>;
 
 export interface Reconciliation {
   /** Whether the store holds v1 and v2 presses at all (reconciliation needs both). */
@@ -79,27 +82,6 @@ export interface ReconciliationCommands {
   'reconciliation:daily': { args: ReconciliationArgs; result: Reconciliation };
 }
 
-function parseArgs(value: unknown): Parsed<ReconciliationArgs> {
-  if (value === undefined) return { ok: true, args: {} };
-  if (!isPlainObject(value)) return bad('arguments must be an object');
-  const extra = unknownKey(value, ['filter', 'onlyDisagreeing', 'limit']);
-  if (extra !== undefined) return bad(`unexpected argument '${extra}'`);
-  const filter = parseFeedbackFilter(value.filter);
-  if (!filter.ok) return filter;
-  const only = value.onlyDisagreeing;
-  if (only !== undefined && typeof only !== 'boolean') return bad('onlyDisagreeing must be true or false');
-  const limit = parseWhole(value.limit, 'limit', 1, 10_000);
-  if (!limit.ok) return limit;
-  return {
-    ok: true,
-    args: {
-      filter: filter.args,
-      ...(only !== undefined ? { onlyDisagreeing: only } : {}),
-      ...(limit.args !== undefined ? { limit: limit.args } : {}),
-    },
-  };
-}
-
 export const reconciliationArgs: ArgParsers<ReconciliationCommands> = {
-  'reconciliation:daily': parseArgs,
+  'reconciliation:daily': parserOf(reconciliationArgsSchema),
 };

@@ -1,6 +1,7 @@
 // The sync domain of the contract: syncing (the demo today), cancelling, and the progress events.
 import type { HistoryCoverage } from './coverage.ts';
-import { parseEmpty, type ArgParsers } from './parse.ts';
+import type { ArgParsers } from './parse.ts';
+import { parseNoArgs } from './schema.ts';
 
 export interface SyncProgress {
   stream: string; // e.g. 'v2:experience-points', 'v2:button-feedbacks'
@@ -96,11 +97,11 @@ export interface SyncEvents {
 }
 
 export const syncArgs: ArgParsers<SyncCommands> = {
-  'demo:explore': parseEmpty,
-  'sync:cancel': parseEmpty,
-  'sync:run': parseEmpty,
-  'sync:history': parseEmpty,
-  'sync:lastVerification': parseEmpty,
+  'demo:explore': parseNoArgs,
+  'sync:cancel': parseNoArgs,
+  'sync:run': parseNoArgs,
+  'sync:history': parseNoArgs,
+  'sync:lastVerification': parseNoArgs,
 };
 
 export const syncEventNames = { 'sync:progress': true } as const satisfies Record<keyof SyncEvents, true>;

@@ -1,10 +1,11 @@
 // The desktop app as built (out/main, out/preload, out/renderer) through the electron stand-in
 // (test/desktop/electron-standin, docs/DESKTOP-TESTS.md): a first launch on an empty data folder, the demo, every
 // view, exports through the native save dialog (PNG and XLSX from the chart's export menu, the view's PDF report
-// through File › Export…), a second instance, and quitting. The files are read back: the PNG decoded and its caption
-// band checked for text pixels, the PDF through pdftotext, the XLSX through exceljs.
+// through File › Export…, the same report as HTML through File › Save as Interactive Report (HTML)…), a second
+// instance, and quitting. The files are read back: the PNG decoded and its caption band checked for text pixels, the
+// PDF through pdftotext, the XLSX through exceljs, the HTML's embedded report data as text.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -162,6 +163,17 @@ test('the built desktop app: first launch, demo, every view, exports through the
     const words = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     expect(words).toContain('Presses per answer');
     expect(words).toContain('Period:');
+  });
+
+  await test.step('the same report as interactive HTML through File › Save as Interactive Report (HTML)…', async () => {
+    app.clickMenu('File', 'Save as Interactive Report (HTML)…');
+    await expect.poll(() => asked.length, { timeout: 30_000 }).toBe(4);
+    expect(asked[3]?.filters).toEqual([{ name: 'HTML report', extensions: ['html'] }]);
+    const html = join(exportsDir, basename(asked[3]?.defaultPath ?? ''));
+    await savedAs(page(), html);
+    const text = readFileSync(html, 'utf8');
+    expect(text).toContain('<script id="report-data" type="application/json">');
+    expect(text).toContain('Presses per answer');
     await page().screenshot({ path: shots('after-exports') });
   });
 

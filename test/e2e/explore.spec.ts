@@ -1,10 +1,12 @@
-// End to end in Chromium against web mode: first launch → demo sync (cancel, resume) → chart on the most pressed
-// scale → another scale → pick a group → the chart follows, always equal to an independent count of the facts.
+// End to end in Chromium against web mode: first launch → demo sync (cancel, resume; made once per run and asserted
+// step by step by support/demoTemplate.ts, whichever spec asks first) → the app restarted on the folder the demo left
+// → chart on the most pressed scale → another scale → pick a group → the chart follows, always equal to an
+// independent count of the facts.
 import { expect, test, type ConsoleMessage } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { demoSynced } from './support/demoSynced.ts';
+import { demoBound, demoTemplate, demoTimings } from './support/demoTemplate.ts';
 import { ExplorePage } from './support/explorePage.ts';
 import {
   countsBySubtree,
@@ -16,6 +18,8 @@ import {
 import { projectRoot, startWebMode, type WebMode } from './support/webMode.ts';
 
 let server: WebMode;
+/** Web mode on a copy of the run's synced demo (the main test's). */
+let demoServer: WebMode | null = null;
 /** The tracked documentation image: `npm run screenshots` writes it, no test may (checked after each test). */
 const docsImage = join(projectRoot, 'docs', 'screenshot.png');
 const digest = (): string => createHash('sha256').update(readFileSync(docsImage)).digest('hex');
@@ -30,13 +34,18 @@ test.afterEach(() => {
 });
 test.afterAll(async () => {
   await server?.stop();
+  await demoServer?.stop();
 });
 
 test('explore demo data (cancel, resume), pick a scale and a group: the chart shows exactly that', async ({
   page,
+  browser,
 }) => {
-  // The whole demo (every v2 resource, v1 and the check): about 5 minutes on a loaded 2-core machine.
-  test.setTimeout(900_000);
+  // The whole demo (every v2 resource, v1 and the check): about 5 minutes on a loaded 2-core machine, once per run.
+  test.setTimeout(demoBound + 600_000);
+  // First launch, Explore, Cancel (its notice), Explore again (it resumes and finishes): support/demoTemplate.ts.
+  const demo = await demoTemplate(browser);
+  test.info().annotations.push({ type: 'demo sync', description: demoTimings(demo) });
   const problems: string[] = [];
   page.on('console', (m: ConsoleMessage) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
@@ -45,26 +54,12 @@ test('explore demo data (cancel, resume), pick a scale and a group: the chart sh
   // Stable screenshots: the app turns chart animation off under reduced motion.
   await page.emulateMedia({ reducedMotion: 'reduce' });
 
+  // The app restarted on the folder the demo left; the counts below are of that file.
+  demoServer = await startWebMode({ dataFrom: demo.dataDir });
+  const storePath = demoServer.storePath;
   const app = new ExplorePage(page);
-  await app.open(server.url);
+  await app.open(demoServer.url);
   expect(new URL(page.url()).search).toBe(''); // the token was traded for a cookie and left the address bar
-  await expect(app.exploreButton).toBeVisible();
-
-  // Start, cancel: a plain notice, and "Explore demo data" again resumes and finishes.
-  await app.exploreDemo();
-  await app.cancelButton.click();
-  // Stopping the sync thread waits for its current page; on a loaded shared machine that takes seconds.
-  await expect(page.getByRole('status')).toContainText('Sync cancelled. What was already fetched is kept.', {
-    timeout: 30_000,
-  });
-  await expect(app.exploreButton).toBeEnabled();
-  await expect(app.cancelButton).toBeHidden();
-  await app.exploreDemo();
-  // The app opens on the overview (newest first: on the recent days while the rest goes on syncing); the counts
-  // below are compared once the whole demo is in, on a fresh page.
-  await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible({ timeout: 720_000 });
-  await demoSynced(server.storePath);
-  await page.goto(new URL(server.url).origin + '/');
   await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible({ timeout: 60_000 });
   // The daily buttons over all time are one view and one preset away.
   await app.openView('Daily buttons');
@@ -74,14 +69,14 @@ test('explore demo data (cancel, resume), pick a scale and a group: the chart sh
   await app.waitForChart();
 
   // The whole tree first, on the scale with the most presses (counted independently), equal to its facts.
-  const { root, group } = pickGroup(server.storePath);
+  const { root, group } = pickGroup(storePath);
   await expect(app.title).toHaveText(root.name);
-  const rootSegments = pressesBySegment(server.storePath, root.id);
+  const rootSegments = pressesBySegment(storePath, root.id);
   expect(rootSegments.length).toBeGreaterThan(1); // the demo has several scales, so there is a choice
   const [mostPressed] = rootSegments[0] ?? ['4 faces'];
   await expect(app.scales.getByRole('radio')).toHaveCount(rootSegments.length);
   expect(await app.checkedScale()).toBe(mostPressed);
-  const rootDefault = countsBySubtree(server.storePath, root.id, scaleSegments[mostPressed]);
+  const rootDefault = countsBySubtree(storePath, root.id, scaleSegments[mostPressed]);
   expect(sum(rootDefault)).toBeGreaterThan(0);
   expect(await app.chartCounts()).toEqual(rootDefault);
 
@@ -91,7 +86,7 @@ test('explore demo data (cancel, resume), pick a scale and a group: the chart sh
   expect(other).not.toBe(mostPressed);
   await app.scale(other).click();
   await expect(app.scale(other)).toHaveAttribute('aria-checked', 'true');
-  const rootOther = countsBySubtree(server.storePath, root.id, scaleSegments[other]);
+  const rootOther = countsBySubtree(storePath, root.id, scaleSegments[other]);
   await expect.poll(async () => sum(await app.chartCounts()), { timeout: 60_000 }).toBe(sum(rootOther));
   expect(await app.chartCounts()).toEqual(rootOther);
   expect(rootOther).not.toEqual(rootDefault);
@@ -105,12 +100,12 @@ test('explore demo data (cancel, resume), pick a scale and a group: the chart sh
   await expect(app.treeItem(group.id)).toHaveAttribute('aria-selected', 'true');
   await expect(app.treeItem(group.id)).toHaveText(group.name);
   await expect(app.title).toHaveText(group.name);
-  const groupSegments = pressesBySegment(server.storePath, group.id);
+  const groupSegments = pressesBySegment(storePath, group.id);
   const groupScale = groupSegments.some(([label]) => label === other)
     ? other
     : (groupSegments[0]?.[0] ?? other);
   await expect(app.scale(groupScale)).toHaveAttribute('aria-checked', 'true');
-  const groupCounts = countsBySubtree(server.storePath, group.id, scaleSegments[groupScale]);
+  const groupCounts = countsBySubtree(storePath, group.id, scaleSegments[groupScale]);
   await expect.poll(async () => sum(await app.chartCounts()), { timeout: 60_000 }).toBe(sum(groupCounts));
   expect(await app.chartCounts()).toEqual(groupCounts);
   await app.waitForChart();

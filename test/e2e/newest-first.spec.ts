@@ -1,12 +1,14 @@
 // End to end in Chromium against web mode: a first connect syncs newest first. With the history held back at the
 // service (support/holdingProxy.ts), the Overview opens on the newest days, says how far back history is complete,
-// and shows exactly what plain SQL counts over the file at that moment; released, history lands and the same Overview
-// (not reloaded) follows the file to its complete count.
+// and shows exactly what plain SQL counts over the file at that moment (the presses, the Happy Index and every point
+// of its trend, support/viewCounts.ts); released, history lands and the same Overview (not reloaded) follows the file
+// to its complete count.
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
 import { holdingProxy, type HoldingProxy } from './support/holdingProxy.ts';
+import { happyIndexOf, pressesPerBucketButton, pressesPerButton } from './support/viewCounts.ts';
 import { ViewsPage } from './support/viewsPage.ts';
 import { startWebMode, type WebMode } from './support/webMode.ts';
 
@@ -25,6 +27,32 @@ test.afterAll(async () => {
   await emulator?.close();
   await server?.stop();
 });
+
+const storeFile = (): string => join(server.dataDir, 'profile-acme.sqlite');
+
+/**
+ * What the Overview must show over the file as it is now, by plain SQL (support/viewCounts.ts): the presses, the
+ * Happy Index and the trend's Happy Index per month or day (the grain the chart chose, read from its labels).
+ */
+async function expectOverviewEqualsFile(app: ViewsPage): Promise<number> {
+  const all = { scale: 'four', first: '2000-01-01', last: '2099-12-31' };
+  const buttons = pressesPerButton(storeFile(), all);
+  const presses = [...buttons.values()].reduce((a, b) => a + b, 0);
+  expect(await app.figureValue('presses')).toBe(presses);
+  expect(await app.figureValue('score')).toBeCloseTo(happyIndexOf(buttons, 4), 1);
+  const trend = await app.chartData<{ labels: string[]; lines: { values: (number | null)[] }[] }>(
+    'overview-trend',
+  );
+  const grain = /^\d{4}-\d{2}$/.test(trend.labels[0] ?? '') ? 'month' : 'day';
+  expect(trend.labels[0] ?? '', 'the trend is drawn per month or per day').toMatch(/^\d{4}-\d{2}(-\d{2})?$/);
+  const buckets = pressesPerBucketButton(storeFile(), all, grain);
+  expect(trend.labels).toEqual([...buckets.keys()].sort());
+  const values = trend.lines[0]?.values ?? [];
+  trend.labels.forEach((label, i) => {
+    expect(values[i] ?? NaN, label).toBeCloseTo(happyIndexOf(buckets.get(label) ?? new Map(), 4), 6);
+  });
+  return presses;
+}
 
 /** Plain SQL over the profile's file: presses on four faces (misuse left out, as the views count) in [first, last]. */
 function storedPresses(first: string, last: string): number {
@@ -85,6 +113,8 @@ test('the Overview opens while history syncs and shows what the file holds at th
   expect(now).toBeGreaterThan(0);
   await expect.poll(() => app.figureValue('presses')).toBe(now);
   await expect(page.locator('[data-testid="overview-trend"][data-rendered="true"]')).toBeVisible();
+  expect(proxy?.held()).toBeGreaterThan(0); // still held: the file has not moved since the count
+  expect(await expectOverviewEqualsFile(app)).toBe(now);
   await page.screenshot({ path: testInfo.outputPath('overview-while-history-syncs.png') });
 
   // History released: it lands, the banner leaves, and the open Overview follows the file to its complete count.
@@ -97,5 +127,7 @@ test('the Overview opens while history syncs and shows what the file holds at th
     })
     .toBe(true);
   expect(await app.figureValue('presses')).toBeGreaterThan(now);
+  await app.settled();
+  expect(await expectOverviewEqualsFile(app)).toBeGreaterThan(now);
   expect(firstStoredDay() < completeFrom).toBe(true);
 });

@@ -44,6 +44,7 @@ describe('feedback-desk emulator', () => {
       '--slow-ms',
       '--tls-cert',
       '--tls-key',
+      '--incident',
       '--help',
     ])
       expect(help).toContain(option);
@@ -59,6 +60,7 @@ describe('feedback-desk emulator', () => {
     [['--faults', '500,boom'], '--faults'],
     [['--fault-percent', '150'], '--fault-percent'],
     [['--tls-cert', 'cert.pem'], '--tls-key'],
+    [['--incident', 'point=1,from=2026-11-02,to=2026-11-01,negative=80'], '--incident'],
   ])('refuses %j with one line naming the option', async (args, name) => {
     const t = io();
     expect(await runCli(['emulator', ...args], t)).not.toBe(0);

@@ -6,6 +6,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportFontModules, exportFonts } from '../../src-main/export/fonts.ts';
+import { htmlReportRuntime, htmlRuntimeFileName } from '../../src-main/export/htmlRuntime.ts';
+import { buildHtmlReportRuntime } from '../../scripts/htmlReportRuntime.ts';
 import { windowIconFile, windowIconPath } from '../../src-main/shell/windowIcon.ts';
 import {
   importedPackages,
@@ -87,6 +89,17 @@ describe('what native code opens is unpacked from app.asar', () => {
     for (const file of ['out/main/index.js', 'out/main/migrations/0001_initial.sql'])
       expect(unpacks(config, target, file), file).toBe(true);
   });
+});
+
+describe('the interactive HTML report’s script', () => {
+  it('is built from the sources the same way twice, stays a minimal ECharts (< 1 MB), and is packed with out/main', async () => {
+    // One build in this process, one by the script in a child process (the one the sources use, cached).
+    const built = await buildHtmlReportRuntime(root);
+    expect(built).toBe(await htmlReportRuntime());
+    expect(Buffer.byteLength(built)).toBeLessThan(1_000_000);
+    for (const target of targets)
+      expect(packsAppFile(config, target, `out/main/${htmlRuntimeFileName}`), target.os).toBe(true);
+  }, 120_000);
 });
 
 describe('the worker threads run from app.asar.unpacked', () => {

@@ -1,5 +1,5 @@
 // The order of a first sync, newest first (orchestrator.ts, syncV2.ts): the tree, the survey definitions, the newest
-// 90 days of presses and of every other resource, then (the views may open) the presses' history before them in
+// 62 days of presses and of every other resource, then (the views may open) the presses' history before them in
 // windows going back in time, then the other resources' history. The next run is an ordinary incremental one. Read
 // from the requests the emulator received, and from what the file holds when the coverage is said.
 import { rmSync } from 'node:fs';
@@ -112,13 +112,13 @@ const isAlert = (a: Asked): boolean =>
   a.kind === 'request' && (a.path.endsWith('/alerts.json') || a.path.endsWith('/alert-comments.json'));
 
 describe('a first sync, newest first', () => {
-  it('stores the newest 90 days of everything first, then fills in history backwards, presses first', async () => {
+  it('stores the newest 62 days of everything first, then fills in history backwards, presses first', async () => {
     const asked = await syncLogged(join(dir, 'store.sqlite'));
     const first = asked.findIndex((a) => a.kind === 'coverage');
     expect(first).toBeGreaterThan(0);
     const ready = asked[first];
-    // By hand: today (UTC) 2026-11-21; the run ends the day after tomorrow, 2026-11-23; 90 days before today: 08-23.
-    expect(ready).toMatchObject({ coverage: { completeFrom: '2026-08-23', firstWindowReady: true } });
+    // By hand: today (UTC) 2026-11-21; the run ends the day after tomorrow, 2026-11-23; 62 days before today: 09-20.
+    expect(ready).toMatchObject({ coverage: { completeFrom: '2026-09-20', firstWindowReady: true } });
     // Said once the newest window is in the store, and nothing older is.
     expect(ready?.kind === 'coverage' && ready.pressesFrom).toBeGreaterThan(0);
     expect(ready?.kind === 'coverage' && ready.pressesBefore).toBe(0);
@@ -127,14 +127,14 @@ describe('a first sync, newest first', () => {
     expect(before.findIndex(isSurveys)).toBeLessThan(before.findIndex(isButtons));
     const newest = before.filter(isButtons);
     expect(newest.length).toBeGreaterThan(0);
-    for (const a of newest) expect(a).toMatchObject({ startDate: '2026-08-23', endDate: '2026-11-23' });
+    for (const a of newest) expect(a).toMatchObject({ startDate: '2026-09-20', endDate: '2026-11-23' });
     // Then the history: windows that end where the previous began, going back; the coverage follows each one.
     const history = asked.slice(first).filter(isButtons);
     const windows = [
       ...new Set(history.map((a) => (a.kind === 'request' ? `${a.startDate}|${a.endDate}` : ''))),
     ];
     expect(windows.length).toBeGreaterThan(2);
-    let end = '2026-08-23';
+    let end = '2026-09-20';
     for (const w of windows) {
       const [s = '', e = ''] = w.split('|');
       expect(e).toBe(end);
@@ -142,24 +142,24 @@ describe('a first sync, newest first', () => {
       end = s;
     }
     const said = asked.flatMap((a) => (a.kind === 'coverage' ? [a.coverage.completeFrom] : []));
-    expect(said).toEqual(['2026-08-23', ...windows.map((w) => w.split('|')[0]).slice(0, -1), null]);
-    // The other resources' windowed lists: their newest 90 days before the coverage, none while the presses' history
-    // is fetched, their history (only days before the newest 90) after its last press.
+    expect(said).toEqual(['2026-09-20', ...windows.map((w) => w.split('|')[0]).slice(0, -1), null]);
+    // The other resources' windowed lists: their newest 62 days before the coverage, none while the presses' history
+    // is fetched, their history (only days before the newest 62) after its last press.
     const windowed = (a: Asked): boolean => isList(a) || isAlert(a);
     const recent = before.filter(windowed);
     expect(recent.length).toBeGreaterThan(0);
-    for (const a of recent) expect(a).toMatchObject({ startDate: '2026-08-23', endDate: '2026-11-23' });
+    for (const a of recent) expect(a).toMatchObject({ startDate: '2026-09-20', endDate: '2026-11-23' });
     const lastPress = asked.findLastIndex(isButtons);
     expect(asked.slice(first, lastPress).some(windowed)).toBe(false);
     const older = asked.slice(lastPress).filter(windowed);
     expect(older.length).toBeGreaterThan(0);
-    for (const a of older) expect(a.kind === 'request' && (a.endDate ?? '') <= '2026-08-23').toBe(true);
+    for (const a of older) expect(a.kind === 'request' && (a.endDate ?? '') <= '2026-09-20').toBe(true);
   });
 
-  it('holds every resource of the newest 90 days, and nothing older, when the coverage opens the views', async () => {
+  it('holds every resource of the newest 62 days, and nothing older, when the coverage opens the views', async () => {
     const at = heldAt.coverage ?? {};
     const end = heldAt.end ?? {};
-    // Independent route: the emulator asked with plain fetch for the newest 90 days (by hand, as above) and for the
+    // Independent route: the emulator asked with plain fetch for the newest 62 days (by hand, as above) and for the
     // year before them; each windowed table holds exactly the former, though the latter is not empty.
     const count = async (path: string, startDate: string, endDate: string, extra = {}): Promise<number> =>
       (await fetchList(emulator.url, demoToken, path, { startDate, endDate, ...extra })).length;
@@ -169,8 +169,8 @@ describe('a first sync, newest first', () => {
       { path: 'alert-comments.json', table: 'v2_alert_comment', extra: {} },
     ];
     for (const w of windowed) {
-      const recent = await count(w.path, '2026-08-23', '2026-11-23', w.extra);
-      const yearBefore = await count(w.path, '2025-08-23', '2026-08-23', w.extra);
+      const recent = await count(w.path, '2026-09-20', '2026-11-23', w.extra);
+      const yearBefore = await count(w.path, '2025-09-20', '2026-09-20', w.extra);
       expect({ table: w.table, rows: at[w.table] }).toEqual({ table: w.table, rows: recent });
       expect(yearBefore).toBeGreaterThan(0);
       // …and by the end, the history too (the alerts' windows may share an alert: at least the newer of them).

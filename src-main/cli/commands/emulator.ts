@@ -2,6 +2,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseFaultKinds } from '#emulator/http/faults.ts';
 import { worldFromFixture, worldToFixture } from '#emulator/world/fixture.ts';
+import { parseIncidents, type Incident } from '#emulator/world/incident.ts';
 import { generateWorld } from '#emulator/world/world.ts';
 import {
   type FaultOptions,
@@ -28,6 +29,15 @@ function parseNow(text: string | undefined): Date | undefined {
   if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(text) || Number.isNaN(d.getTime()))
     throw new UsageError(`option '--now' takes an ISO 8601 date or timestamp, not '${text}'`);
   return d;
+}
+
+/** `--incident` read (world/incident.ts), its sentence a usage error. */
+function incidentsOption(text: string | undefined): Incident[] | undefined {
+  try {
+    return text === undefined ? undefined : parseIncidents(text);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 function parseFaults(options: Parameters<CliCommand['run']>[0]): FaultOptions | undefined {
@@ -182,6 +192,14 @@ export const emulator: CliCommand = {
       description: "the certificate's private key (PEM)",
     },
     {
+      name: 'incident',
+      type: 'string',
+      valueName: 'point=ID,from=DATE,to=DATE,negative=PERCENT',
+      repeatable: true,
+      description:
+        "make PERCENT % of the point's presses red on its local days from..to (inclusive); repeat for more",
+    },
+    {
       name: 'dump',
       type: 'string',
       valueName: 'FILE',
@@ -195,6 +213,7 @@ export const emulator: CliCommand = {
     const fixture = optString(options, 'fixture');
     const dump = optString(options, 'dump');
     const port = optInt(options, 'port') ?? 8787;
+    const incidents = incidentsOption(optString(options, 'incident'));
     const host = optString(options, 'host') ?? '127.0.0.1';
     const tls = await readTls(optString(options, 'tls-cert'), optString(options, 'tls-key'));
     // Checked before the world is generated (seconds for demo, a minute for large), and again at the real listen.
@@ -202,7 +221,15 @@ export const emulator: CliCommand = {
     io.stderr.write(fixture ? `Loading ${fixture}…\n` : `Generating the ${size} world…\n`);
     const world = fixture
       ? worldFromFixture(JSON.parse(await readFile(fixture, 'utf8')))
-      : generateWorld({ seed: optInt(options, 'seed') ?? 1, size, ...(now && { now }) });
+      : generateWorld({
+          seed: optInt(options, 'seed') ?? 1,
+          size,
+          ...(now && { now }),
+          ...(incidents && { incidents }),
+        });
+    const unknown = incidents?.find((i) => !world.experiencePoints.some((e) => e.id === i.pointId));
+    if (unknown)
+      throw new UsageError(`option '--incident': the world has no experience point ${unknown.pointId}`);
     if (dump) {
       await writeFile(dump, JSON.stringify(worldToFixture(world)));
       io.stdout.write(`Wrote the world (${world.presses.count} presses) to ${dump}\n`);

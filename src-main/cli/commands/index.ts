@@ -11,7 +11,11 @@ const loaders: Record<string, () => Promise<CliCommand>> = {
   status: async () => (await import('./status.ts')).status,
   query: async () => (await import('./query.ts')).query,
   explain: async () => (await import('./explain.ts')).explain,
+  alerts: async () => (await import('./alerts.ts')).alerts,
+  anomalies: async () => (await import('./anomalies.ts')).anomalies,
   export: async () => (await import('./export.ts')).exportCommand,
+  report: async () => (await import('./report.ts')).report,
+  annotations: async () => (await import('./annotations.ts')).annotations,
   serve: async () => (await import('./serve.ts')).serve,
 };
 

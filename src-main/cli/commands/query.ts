@@ -147,7 +147,7 @@ export async function readSpecOption(
 }
 
 /** One CSV field: numbers as they are, text neutralised against spreadsheet formulas and quoted when needed. */
-function csvField(value: unknown): string {
+export function csvField(value: unknown): string {
   if (value === undefined || value === null) return '';
   const text = typeof value === 'number' ? String(value) : neutraliseCell(String(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -9,6 +9,7 @@ import type {
   ExportTable,
   PixelRatio,
   ReportChart,
+  ReportFormat,
   Result,
   TableFormat,
   TableSource,
@@ -155,14 +156,16 @@ export function useExport() {
         }),
       );
     },
-    report(title: string, charts: ReportChart[], tables: ExportTable[]) {
-      const name = fileName(title, 'pdf');
+    /** The view's report: one PDF, or (html) one interactive HTML file that opens offline. */
+    report(title: string, charts: ReportChart[], tables: ExportTable[], format: ReportFormat = 'pdf') {
+      const name = fileName(title, format);
       const plainCharts = charts.map((c) => ({ title: c.title, option: plainOption(c.option) }));
       return run(name, () =>
         useClient().invoke('export:report', {
           caption: caption(title),
           charts: plainCharts,
           tables,
+          ...(format === 'html' ? { format } : {}),
           fileName: name,
         }),
       );

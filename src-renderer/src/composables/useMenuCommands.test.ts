@@ -1,12 +1,19 @@
 // The desktop menu's commands as the window handles them ('app:menu' from main), in happy-dom over a small in-memory
 // bridge: File › Export runs the view's report (else opens the first chart's export choices, else says why not),
+// File › Save as Interactive Report (HTML) runs the same report as HTML (else says why not),
 // Sync › Sync now syncs with progress in the header, Settings opens Connections (on the first screen: the form).
 import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, type Router } from 'vue-router';
-import { ok, type AppSyncResult, type ReportExportArgs, type SyncProgress } from '#shared/contract.ts';
+import {
+  ok,
+  type AppSyncResult,
+  type MenuCommand,
+  type ReportExportArgs,
+  type SyncProgress,
+} from '#shared/contract.ts';
 import { withStubs } from '#shared/testing/withStubs.ts';
 import { setClient } from '../client.ts';
 import { setClock } from '../clock.ts';
@@ -44,7 +51,8 @@ function handlers(hasData: boolean) {
   return withStubs({
     'app:getState': async () => ok({ hasData, storePath: '/tmp/a.sqlite', lastSync: null, syncing: false }),
     'analytics:scales': async () => ok({ scales: [], unknown: [] }),
-    'export:report': async () => ok({ kind: 'saved', path: '/home/ana/Reports/overview.pdf' }),
+    'export:report': async ({ format }) =>
+      ok({ kind: 'saved', path: `/home/ana/Reports/overview.${format ?? 'pdf'}` }),
     'sync:run': () => new Promise((done) => (finishSync = (r) => done(ok(r)))),
     'sync:cancel': async () => ok({ cancelled: true }),
     'sync:history': async () => ok([]),
@@ -107,7 +115,7 @@ async function mountWindow(view: { report?: boolean; chart?: boolean; hasData?: 
   return { wrapper, router };
 }
 
-const menu = async (command: 'export' | 'sync' | 'settings') => {
+const menu = async (command: MenuCommand) => {
   bridge.emit('app:menu', { command });
   await flushPromises();
 };
@@ -141,6 +149,38 @@ describe('File › Export', () => {
     );
     const first = await mountWindow({ hasData: false });
     await menu('export');
+    expect(first.wrapper.get('[data-testid="shell-notice"]').text()).toContain(
+      'There is nothing to export yet: sync your account or explore the demo data first.',
+    );
+  });
+});
+
+describe('File › Save as Interactive Report (HTML)', () => {
+  it("saves the view's report as HTML (the same report the PDF item exports), not a chart", async () => {
+    const { wrapper } = await mountWindow({ report: true, chart: true });
+    await menu('exportHtml');
+    const reports = bridge.calls.filter((c) => c.command === 'export:report');
+    expect(reports).toHaveLength(1);
+    const report = reports[0]?.args as ReportExportArgs;
+    expect(report.format).toBe('html');
+    expect(report.caption.title).toBe('Overview');
+    expect(bridge.calls.some((c) => c.command === 'export:chart')).toBe(false);
+    expect(wrapper.find('[data-testid="export-png"]').exists()).toBe(false); // no chart menu opened either
+    expect(wrapper.get('[data-testid="report-status"]').text()).toBe(
+      'Saved to /home/ana/Reports/overview.html',
+    );
+  });
+
+  it('says in one sentence when the view has no report (a chart alone has no HTML), or there is no data yet', async () => {
+    const { wrapper } = await mountWindow({ chart: true });
+    await menu('exportHtml');
+    expect(bridge.calls.some((c) => c.command.startsWith('export:'))).toBe(false);
+    expect(wrapper.get('[data-testid="export-toggle"]').attributes('aria-expanded')).toBe('false');
+    expect(wrapper.get('[data-testid="shell-notice"]').text()).toContain(
+      'This view has no report to save, so nothing was written. Open a view with charts, such as Overview, then choose File › Save as Interactive Report (HTML) again.',
+    );
+    const first = await mountWindow({ hasData: false });
+    await menu('exportHtml');
     expect(first.wrapper.get('[data-testid="shell-notice"]').text()).toContain(
       'There is nothing to export yet: sync your account or explore the demo data first.',
     );

@@ -1,5 +1,5 @@
 // The desktop menu's commands (main sends 'app:menu'): File › Export runs the current view's export (its report, else
-// its first chart's export choices), Sync › Sync now syncs from wherever the user is (progress in the header), and
+// its first chart's export choices), File › Save as Interactive Report (HTML) saves the view's report as HTML, Sync › Sync now syncs from wherever the user is (progress in the header), and
 // Settings opens Connections (on the first screen: its connect form).
 import { onBeforeUnmount } from 'vue';
 import { useRouter } from 'vue-router';
@@ -25,7 +25,9 @@ export function useMenuCommands(): void {
       if (app.hasData) void router.push({ name: 'connections', query: filters.query });
       else shell.connectRequests++;
     } else if (!app.hasData) shell.say('noDataToExport');
-    else if (runMenuExport() === null) shell.say('nothingToExport');
+    else if (command === 'exportHtml') {
+      if (runMenuExport('html') === null) shell.say('noReportToSave');
+    } else if (runMenuExport('pdf') === null) shell.say('nothingToExport');
   });
   onBeforeUnmount(stop);
 }

@@ -88,10 +88,5 @@ export function finerGrain(grain: Grain): Grain {
   return order.includes(grain) ? finer[grain] : 'day';
 }
 
-/** A grain that keeps a range readable: days up to two months, weeks up to a year and a half, else months. */
-export function readableGrain(range: DayRange | null, dataDays: DayRange | null): Grain {
-  const r = range ?? dataDays;
-  if (!r) return 'month';
-  const days = (dayNumber(r.last) ?? 0) - (dayNumber(r.first) ?? 0) + 1;
-  return days <= 62 ? 'day' : days <= 550 ? 'week' : 'month';
-}
+/** A grain that keeps a range readable (shared with the command line's report packs). */
+export { readableGrain } from '#shared/periods.ts';

@@ -1,9 +1,12 @@
 // English messages, complete: every text the app shows goes through these (vue-i18n, compiled without eval).
+import { enAlertReplay } from './enAlertReplay.ts';
+import { enAnomalies } from './enAnomalies.ts';
 import { enConnections } from './enConnections.ts';
 import { enExplore } from './enExplore.ts';
 import { enExport } from './enExport.ts';
 import { enInsights } from './enInsights.ts';
 import { enIntervals } from './enIntervals.ts';
+import { enAnnotations } from './enAnnotations.ts';
 export const en = {
   app: {
     name: 'Feedback Desk',
@@ -191,6 +194,9 @@ export const en = {
   ...enExport,
   ...enConnections,
   ...enIntervals,
+  ...enAnnotations,
+  ...enAlertReplay,
+  ...enAnomalies,
 } as const;
 
 export type Messages = typeof en;

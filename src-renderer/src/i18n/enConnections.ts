@@ -142,6 +142,8 @@ export const enConnections = {
   shell: {
     nothingToExport:
       'This view has nothing to export. Open a view with a chart, then choose File › Export again.',
+    noReportToSave:
+      'This view has no report to save, so nothing was written. Open a view with charts, such as Overview, then choose File › Save as Interactive Report (HTML) again.',
     noDataToExport: 'There is nothing to export yet: sync your account or explore the demo data first.',
   },
 } as const;

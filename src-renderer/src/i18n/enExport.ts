@@ -8,6 +8,8 @@ export const enExport = {
     ratio: 'Pixel ratio',
     csvExcel: 'CSV for Excel',
     report: 'Export report (PDF)',
+    reportHtml: 'Save as interactive report (HTML)',
+    reportHtmlShort: 'Interactive report (HTML)',
     saved: 'Saved to {path}',
     downloaded: 'Downloaded {name}',
   },

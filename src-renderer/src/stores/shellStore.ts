@@ -4,7 +4,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 
 /** Message keys of the notices the shell can show (shell.*). */
-export type ShellNotice = 'nothingToExport' | 'noDataToExport';
+export type ShellNotice = 'nothingToExport' | 'noReportToSave' | 'noDataToExport';
 
 export const useShellStore = defineStore('shell', () => {
   const syncPanelOpen = ref(false);

@@ -89,6 +89,25 @@ export function pressesPerRootChild(storePath: string, span: Span): Map<number, 
   });
 }
 
+/** Presses per button in each month (`yyyy-MM`) or day (`yyyy-MM-dd`) of the span: bucket → button → count. */
+export function pressesPerBucketButton(
+  storePath: string,
+  span: Span,
+  grain: 'month' | 'day',
+): Map<string, Map<number, number>> {
+  const bucket = grain === 'month' ? 'substr(f.local_day, 1, 7)' : 'f.local_day';
+  return withDb(storePath, (db) => {
+    const rows = db
+      .prepare(
+        `SELECT ${bucket} AS k, f.button_index AS b, COUNT(*) AS n ${facts} GROUP BY k, f.button_index`,
+      )
+      .all(span) as { k: string; b: number; n: number }[];
+    const out = new Map<string, Map<number, number>>();
+    for (const r of rows) out.set(r.k, (out.get(r.k) ?? new Map<number, number>()).set(r.b, r.n));
+    return out;
+  });
+}
+
 /** Happy Index of presses per button on a scale of k buttons: 100 · Σ(i · nᵢ) / ((k − 1) · N), written out here. */
 export function happyIndexOf(perButton: Map<number, number>, k: number): number {
   let n = 0;

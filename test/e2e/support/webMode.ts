@@ -1,7 +1,7 @@
 // Starts `feedback-desk serve` from the built bundle (out/main/cli.js) as a child process on a temp data folder and
 // reads the URL it prints: the e2e suite runs the main-process code the app ships, not the TypeScript sources.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -13,6 +13,8 @@ export interface WebMode {
   storePath: string;
   output(): string;
   stop(): Promise<void>;
+  /** Stops the server and leaves its data folder in place (the caller keeps or removes it). */
+  stopKeepingData(): Promise<void>;
 }
 
 /** The pinned Node 24: this process when it is 24+, else the `node` devDependency's binary. */
@@ -42,11 +44,14 @@ export interface WebModeOptions {
   storePath?: string;
   /** More environment for the server (e.g. a private D-Bus session's address, for its keychain). */
   env?: NodeJS.ProcessEnv;
+  /** A data folder to start from (e.g. the run's synced demo, demoTemplate.ts): copied into the new temp folder. */
+  dataFrom?: string;
 }
 
 export async function startWebMode(options: WebModeOptions = {}): Promise<WebMode> {
   const cli = builtCli();
   const dataDir = mkdtempSync(join(tmpdir(), 'fd-e2e-'));
+  if (options.dataFrom) cpSync(options.dataFrom, dataDir, { recursive: true });
   const child: ChildProcess = spawn(
     pinnedNode(),
     [cli, 'serve', '--no-open', '--port', '0', ...(options.storePath ? ['--db', options.storePath] : [])],
@@ -72,18 +77,22 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     child.on('exit', (code) => reject(new Error(`serve exited (${code}) before printing a URL:\n${output}`)));
   });
   const storePath = /Local data: (.+)$/m.exec(output)?.[1] ?? join(dataDir, 'default.sqlite');
+  async function stopKeepingData(): Promise<void> {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
   return {
     url,
     dataDir,
     storePath,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopKeepingData();
       rmSync(dataDir, { recursive: true, force: true });
     },
+    stopKeepingData,
   };
 }

@@ -1,5 +1,6 @@
 // Generates every press of the world into time-sorted typed columns (rhythms, quality, bad days, misuse bursts).
 import { DAY_MS, HOUR_MS, civilFromDays, weekdayOfDay } from './calendar.ts';
+import { incidentDraw, type Incident } from './incident.ts';
 import { gauss, hash32, hashUnit, keyedRng, poisson, type Rng } from './prng.ts';
 import type { Structure } from './structure.ts';
 import type { ZoneClock } from './timeZones.ts';
@@ -175,6 +176,8 @@ export interface PressGenerationInput {
   targetPresses: number;
   structure: Structure;
   zones: ZoneClock[];
+  /** Injected incidents (world/incident.ts): a share of a point's presses on some days made red. */
+  incidents?: readonly Incident[];
 }
 
 export function generatePresses(input: PressGenerationInput): PressColumns {
@@ -226,6 +229,7 @@ export function generatePresses(input: PressGenerationInput): PressColumns {
       const zone = zones[ep.zoneIndex];
       if (!zone) continue;
       const bad = hashUnit(seed, 0xbad, ep.index, day) < BAD_DAY_RATE;
+      const red = incidentDraw(input.incidents, seed, ep.id, day);
       const emit = (
         localMs: number,
         epi: number,
@@ -262,7 +266,8 @@ export function generatePresses(input: PressGenerationInput): PressColumns {
             curve === 'store' && ((minute >= 720 && minute < 780) || (minute >= 1020 && minute < 1140))
               ? -0.2
               : 0;
-          const button = buttonOf(survey.buttons, mu + rush + gauss(rng));
+          const drawn = buttonOf(survey.buttons, mu + rush + gauss(rng));
+          const button = red?.() ? 0 : drawn;
           const flags = featureFlags(rng, a.kind, survey.buttons, button);
           const local = day * DAY_MS + minute * 60_000 + Math.floor(rng() * 60_000);
           emit(local, ep.index, a.surveyIndex, smileyIndex, button, flags);

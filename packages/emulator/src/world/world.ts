@@ -8,6 +8,7 @@ import { CUSTOM_DATA_FIELDS, generateCustomData, generateUsers } from './people.
 import { hash32, keyedRng, mix32 } from './prng.ts';
 import { generateStructure } from './structure.ts';
 import { ZoneClock } from './timeZones.ts';
+import type { Incident } from './incident.ts';
 import type { World, WorldSize } from './types.ts';
 import { indexWorld } from './worldIndex.ts';
 
@@ -16,6 +17,8 @@ export interface WorldOptions {
   size?: WorldSize;
   /** The world's present; defaults to the current time. */
   now?: Date;
+  /** Incidents injected into the presses (world/incident.ts). */
+  incidents?: readonly Incident[];
 }
 
 export const DEFAULT_SEED = 1;
@@ -41,6 +44,7 @@ export function generateWorld(options: WorldOptions = {}): World {
     targetPresses: SIZES[size].targetPresses,
     structure,
     zones,
+    ...(options.incidents && { incidents: options.incidents }),
   });
   const extras = keyedRng(seed, 0xe7);
   return indexWorld({

@@ -12,6 +12,7 @@ const createdBy: Record<number, string> = {
     DROP TRIGGER v2_comment_facet_delete; DROP TABLE v2_comment_facet; DROP TABLE v2_comment_label_set;`,
   13: `DROP TRIGGER v2_comment_term_insert; DROP TRIGGER v2_comment_term_update; DROP TRIGGER v2_comment_term_delete;
     DROP TABLE v2_comment_term_pending; DROP TABLE v2_comment_term;`,
+  14: 'DROP TABLE v2_alert_replay_summary; DROP TABLE v2_alert_series;',
 };
 
 export function rollBackSql(version: number): string {

@@ -5,7 +5,9 @@ import {
   DataZoomComponent,
   GridComponent,
   LegendComponent,
+  MarkAreaComponent,
   MarkLineComponent,
+  MarkPointComponent,
   TooltipComponent,
   VisualMapComponent,
 } from 'echarts/components';
@@ -22,6 +24,8 @@ use([
   TooltipComponent,
   AriaComponent,
   DataZoomComponent,
+  MarkAreaComponent,
   MarkLineComponent,
+  MarkPointComponent,
   VisualMapComponent,
 ]);

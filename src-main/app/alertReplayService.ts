@@ -1,0 +1,185 @@
+// Alert replay as a service: the packed press series of every specification's pair kept current (after each sync,
+// and whenever a replay finds one older than the newest sync run), and the replay itself over an open store.
+import type Database from 'better-sqlite3';
+import type { AlertReplay, AlertReplayArgs } from '#shared/contract.ts';
+import { combineReplays, replaySpecification, type SpecificationReplay } from '../analytics/alertReplay.ts';
+import {
+  alertSpecifications,
+  dropOrphanSeries,
+  dropOrphanSummaries,
+  newestSeriesPress,
+  newestSyncRun,
+  pairSignature,
+  readPairPresses,
+  readSeries,
+  replaySummaries,
+  seriesStamps,
+  serviceAlerts,
+  serviceAlertsOf,
+  summaryStamps,
+  touchSeries,
+  writeReplaySummary,
+  writeSeries,
+  type AlertSpecRow,
+  type PackedSeries,
+  type ServiceAlertRow,
+} from '../store/repos/alertSeriesRepo.ts';
+
+/** A specification that names no stored specification. */
+export class AlertReplayNotFound extends Error {
+  override name = 'AlertReplayNotFound';
+}
+
+export interface SeriesRefresh {
+  /** Pairs whose series was read again from the presses. */
+  built: number;
+  /** Pairs found unchanged (their rollup signature) and only stamped with the newest run. */
+  unchanged: number;
+  /** Pairs already stamped with the newest run. */
+  current: number;
+  /** Presses read from the facts. */
+  presses: number;
+  /** Specifications replayed again with their configured values (their stored agreement and weeks). */
+  summaries: number;
+  ms: number;
+}
+
+/**
+ * Brings every specification pair's series up to the newest sync run: a pair stamped with an older run (or none)
+ * has its hourly-rollup signature compared, and only a changed or missing one is read again from the presses
+ * (ordered by instant). `force` rebuilds every pair. One transaction.
+ */
+export function refreshAlertSeries(db: Database.Database, options: { force?: boolean } = {}): SeriesRefresh {
+  const t0 = performance.now();
+  const out: SeriesRefresh = { built: 0, unchanged: 0, current: 0, presses: 0, summaries: 0, ms: 0 };
+  const run = newestSyncRun(db);
+  const stamps = seriesStamps(db);
+  const pairs = new Map<string, { p: number; s: number }>();
+  const specs = alertSpecifications(db);
+  for (const spec of specs)
+    pairs.set(`${spec.experiencePointId}:${spec.surveyId}`, { p: spec.experiencePointId, s: spec.surveyId });
+  const stale = [...pairs].filter(([key]) => options.force || stamps.get(key)?.syncRunId !== run);
+  out.current = pairs.size - stale.length;
+  const orphans = [...stamps.keys()].some((k) => !pairs.has(k));
+  const summaries = summaryStamps(db);
+  const staleSummaries = specs.filter((spec) => {
+    const r = summaries.get(spec.alertSpecificationId);
+    return options.force || r?.syncRunId !== run || r.parameters !== spec.parameters;
+  });
+  if (stale.length === 0 && staleSummaries.length === 0 && !orphans && summaries.size === specs.length)
+    return { ...out, ms: performance.now() - t0 };
+  db.transaction(() => {
+    for (const [key, { p, s }] of stale) {
+      const signature = pairSignature(db, p, s);
+      if (!options.force && stamps.get(key)?.signature === signature) {
+        touchSeries(db, p, s, run);
+        out.unchanged++;
+        continue;
+      }
+      const series = readPairPresses(db, p, s);
+      writeSeries(db, p, s, series, run, signature);
+      out.built++;
+      out.presses += series.utc.length;
+    }
+    dropOrphanSeries(db);
+    dropOrphanSummaries(db);
+    if (staleSummaries.length === 0) return;
+    const present = newestSeriesPress(db);
+    const alerts = alertsBySpecification(db);
+    const series = seriesReader(db);
+    for (const spec of staleSummaries) {
+      const part = replaySpecification(
+        spec,
+        series,
+        alerts.get(spec.alertSpecificationId) ?? [],
+        present,
+        {},
+      );
+      writeReplaySummary(db, {
+        alertSpecificationId: spec.alertSpecificationId,
+        syncRunId: run,
+        parameters: spec.parameters,
+        summary: JSON.stringify({
+          summary: part.summary,
+          weeks: [...part.weeks].map(([w, c]) => [w, c.service, c.replayed]),
+        }),
+      });
+      out.summaries++;
+    }
+  }).immediate();
+  return { ...out, ms: performance.now() - t0 };
+}
+
+function alertsBySpecification(db: Database.Database, only?: AlertSpecRow): Map<number, ServiceAlertRow[]> {
+  const alerts = new Map<number, ServiceAlertRow[]>();
+  for (const a of only ? serviceAlertsOf(db, only) : serviceAlerts(db)) {
+    const list = alerts.get(a.alertSpecificationId) ?? [];
+    list.push(a);
+    alerts.set(a.alertSpecificationId, list);
+  }
+  return alerts;
+}
+
+/** Reads each pair's stored series once. */
+function seriesReader(db: Database.Database): (spec: AlertSpecRow) => PackedSeries {
+  const byPair = new Map<string, PackedSeries>();
+  const empty: PackedSeries = {
+    utc: new Float64Array(0),
+    offsetMin: new Int16Array(0),
+    button: new Uint8Array(0),
+  };
+  return (spec) => {
+    const key = `${spec.experiencePointId}:${spec.surveyId}`;
+    let s = byPair.get(key);
+    if (!s) byPair.set(key, (s = readSeries(db, spec.experiencePointId, spec.surveyId) ?? empty));
+    return s;
+  };
+}
+
+interface StoredSummary {
+  summary: SpecificationReplay['summary'];
+  weeks: [number, number, number][];
+}
+
+/**
+ * Replays the specifications (one, or every one) over the stored presses and matches them with the service's
+ * alerts; with a what-if value, that specification's rule changed. Series and summaries found stale (older than
+ * the newest sync run) are refreshed first. `summary` without a what-if value reads the stored summaries.
+ */
+export function replayAlertSpecifications(db: Database.Database, args: AlertReplayArgs = {}): AlertReplay {
+  refreshAlertSeries(db);
+  const specifications = alertSpecifications(db, args.specificationId);
+  if (args.specificationId !== undefined && specifications.length === 0)
+    throw new AlertReplayNotFound(
+      `There is no alert specification ${args.specificationId} in this file; \`feedback-desk alerts replay\` without --spec lists them all.`,
+    );
+  const { specificationId: _id, summary, ...whatIf } = args;
+  const present = newestSeriesPress(db);
+  const changed = Object.keys(whatIf).length > 0;
+  if (summary && !changed) {
+    const stored = new Map(replaySummaries(db).map((r) => [r.alertSpecificationId, r.summary]));
+    const parts = specifications.flatMap((spec): SpecificationReplay[] => {
+      const text = stored.get(spec.alertSpecificationId);
+      if (text === undefined) return [];
+      const s = JSON.parse(text) as StoredSummary;
+      return [
+        {
+          summary: s.summary,
+          rows: [],
+          weeks: new Map(s.weeks.map(([w, a, b]) => [w, { service: a, replayed: b }])),
+        },
+      ];
+    });
+    return combineReplays(parts, present);
+  }
+  const alerts = alertsBySpecification(
+    db,
+    args.specificationId === undefined ? undefined : specifications[0],
+  );
+  const series = seriesReader(db);
+  const parts = specifications.map((spec) =>
+    replaySpecification(spec, series, alerts.get(spec.alertSpecificationId) ?? [], present, whatIf),
+  );
+  const answer = combineReplays(parts, present);
+  return summary ? { ...answer, rows: [] } : answer;
+}

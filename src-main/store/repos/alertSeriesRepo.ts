@@ -1,0 +1,269 @@
+// Named reads for alert replay: the specifications with their scale, the service's alerts, each specification
+// pair's presses packed as columns (table v2_alert_series, migration 0014) and what tells a packed series is stale.
+import type Database from 'better-sqlite3';
+
+export interface AlertSpecRow {
+  alertSpecificationId: number;
+  experiencePointId: number;
+  experiencePointName: string | null;
+  surveyId: number;
+  /** v2 feedbackScale of the survey; null when the survey is not stored. */
+  scale: string | null;
+  type: string;
+  parameters: string;
+}
+
+export interface ServiceAlertRow {
+  alertId: number;
+  alertSpecificationId: number;
+  beginUtc: number;
+  beginTime: string;
+  endUtc: number | null;
+  endTime: string | null;
+  parameters: string;
+}
+
+/** One pair's presses (misuse excluded), instant order, ties in feedback id order. */
+export interface PackedSeries {
+  utc: Float64Array;
+  offsetMin: Int16Array;
+  button: Uint8Array;
+}
+
+export interface StoredSeries extends PackedSeries {
+  syncRunId: number;
+  signature: string;
+  lastUtc: number | null;
+}
+
+const cache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+function statement(db: Database.Database, sql: string): Database.Statement {
+  let map = cache.get(db);
+  if (!map) cache.set(db, (map = new Map()));
+  let s = map.get(sql);
+  if (!s) map.set(sql, (s = db.prepare(sql)));
+  return s;
+}
+
+/** Every specification (or one), with its survey's scale and its point's name, by id. */
+export function alertSpecifications(db: Database.Database, id?: number): AlertSpecRow[] {
+  return statement(
+    db,
+    `SELECT s.alert_specification_id AS alertSpecificationId, s.experience_point_id AS experiencePointId,
+       e.name AS experiencePointName, s.survey_id AS surveyId, v.feedback_scale AS scale,
+       s.alert_specification_type AS type, s.parameters
+     FROM v2_alert_specification s
+     LEFT JOIN v2_survey v ON v.survey_id = s.survey_id
+     LEFT JOIN experience_point e ON e.experience_point_id = s.experience_point_id
+     WHERE @id IS NULL OR s.alert_specification_id = @id
+     ORDER BY s.alert_specification_id`,
+  ).all({ id: id ?? null }) as AlertSpecRow[];
+}
+
+/** The service's alerts of every specification, by specification, oldest first. */
+export function serviceAlerts(db: Database.Database): ServiceAlertRow[] {
+  return statement(
+    db,
+    `SELECT alert_id AS alertId, alert_specification_id AS alertSpecificationId, begin_utc AS beginUtc,
+       begin_time AS beginTime, end_utc AS endUtc, end_time AS endTime, parameters
+     FROM v2_alert ORDER BY alert_specification_id, begin_utc, alert_id`,
+  ).all() as ServiceAlertRow[];
+}
+
+/** The service's alerts of one specification (read through its point's index), oldest first. */
+export function serviceAlertsOf(db: Database.Database, spec: AlertSpecRow): ServiceAlertRow[] {
+  return statement(
+    db,
+    `SELECT alert_id AS alertId, alert_specification_id AS alertSpecificationId, begin_utc AS beginUtc,
+       begin_time AS beginTime, end_utc AS endUtc, end_time AS endTime, parameters
+     FROM v2_alert WHERE experience_point_id = ? AND alert_specification_id = ?
+     ORDER BY begin_utc, alert_id`,
+  ).all(spec.experiencePointId, spec.alertSpecificationId) as ServiceAlertRow[];
+}
+
+/** The newest sync run's id (0 when the file has none): a series built before it may be stale. */
+export function newestSyncRun(db: Database.Database): number {
+  return Number(statement(db, 'SELECT coalesce(max(sync_run_id), 0) FROM sync_run').pluck().get());
+}
+
+/**
+ * What a pair's series is built from, cheaply: its hourly rollup's row count, presses per button and the presses'
+ * hours summed (misuse excluded). A press added, removed, moved to another hour or given another button changes it.
+ */
+export function pairSignature(db: Database.Database, pointId: number, surveyId: number): string {
+  const r = statement(
+    db,
+    `SELECT count(*) AS rows, total(n0), total(n1), total(n2), total(n3), total(n4), total(n5), total(n6),
+       total(n7), total(n8), total(n9), total(n10),
+       total(local_hour * (n0 + n1 + n2 + n3 + n4 + n5 + n6 + n7 + n8 + n9 + n10)) AS hours
+     FROM v2_button_rollup_hourly WHERE experience_point_id = ? AND survey_id = ? AND misuse = 0`,
+  )
+    .raw()
+    .get(pointId, surveyId) as number[];
+  return r.join(':');
+}
+
+/** The pair's presses from the facts (one range of the primary key per point, sorted by instant). */
+export function readPairPresses(db: Database.Database, pointId: number, surveyId: number): PackedSeries {
+  const rows = statement(
+    db,
+    `SELECT local_time - utc_offset_min * 60000, utc_offset_min, button_index FROM v2_button_feedback
+     WHERE experience_point_id = ? AND survey_id = ? AND misuse = 0
+     ORDER BY local_time - utc_offset_min * 60000, feedback_id`,
+  )
+    .raw()
+    .all(pointId, surveyId) as [number, number, number][];
+  const n = rows.length;
+  const out = { utc: new Float64Array(n), offsetMin: new Int16Array(n), button: new Uint8Array(n) };
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as [number, number, number];
+    out.utc[i] = r[0];
+    out.offsetMin[i] = r[1];
+    out.button[i] = r[2];
+  }
+  return out;
+}
+
+function bytes(a: ArrayBufferView): Buffer {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+}
+
+/** A typed array over a blob (copied when the blob's bytes are not aligned for the type). */
+function view<T>(blob: Buffer, size: number, make: (b: ArrayBuffer, offset: number, length: number) => T): T {
+  const length = blob.byteLength / size;
+  if (blob.byteOffset % size === 0) return make(blob.buffer as ArrayBuffer, blob.byteOffset, length);
+  const copy = new Uint8Array(blob.byteLength);
+  copy.set(blob);
+  return make(copy.buffer, 0, length);
+}
+
+export function writeSeries(
+  db: Database.Database,
+  pointId: number,
+  surveyId: number,
+  series: PackedSeries,
+  syncRunId: number,
+  signature: string,
+): void {
+  const n = series.utc.length;
+  statement(
+    db,
+    `INSERT OR REPLACE INTO v2_alert_series
+       (experience_point_id, survey_id, presses, sync_run_id, signature, last_utc, utc, offset_min, button)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    pointId,
+    surveyId,
+    n,
+    syncRunId,
+    signature,
+    n > 0 ? series.utc[n - 1] : null,
+    bytes(series.utc),
+    bytes(series.offsetMin),
+    bytes(series.button),
+  );
+}
+
+/** Marks a series as checked against a newer sync run (its signature did not change). */
+export function touchSeries(
+  db: Database.Database,
+  pointId: number,
+  surveyId: number,
+  syncRunId: number,
+): void {
+  statement(
+    db,
+    'UPDATE v2_alert_series SET sync_run_id = ? WHERE experience_point_id = ? AND survey_id = ?',
+  ).run(syncRunId, pointId, surveyId);
+}
+
+/** The stored series' stamps, without their columns: `point:survey` → sync run and signature. */
+export function seriesStamps(db: Database.Database): Map<string, { syncRunId: number; signature: string }> {
+  const rows = statement(
+    db,
+    'SELECT experience_point_id AS p, survey_id AS s, sync_run_id AS run, signature FROM v2_alert_series',
+  ).all() as { p: number; s: number; run: number; signature: string }[];
+  return new Map(rows.map((r) => [`${r.p}:${r.s}`, { syncRunId: r.run, signature: r.signature }]));
+}
+
+/** The newest press over every stored series (epoch ms), or null. */
+export function newestSeriesPress(db: Database.Database): number | null {
+  const v = statement(db, 'SELECT max(last_utc) FROM v2_alert_series').pluck().get() as number | null;
+  return v ?? null;
+}
+
+export function readSeries(db: Database.Database, pointId: number, surveyId: number): StoredSeries | null {
+  const r = statement(
+    db,
+    `SELECT sync_run_id, signature, last_utc, utc, offset_min, button FROM v2_alert_series
+     WHERE experience_point_id = ? AND survey_id = ?`,
+  ).get(pointId, surveyId) as
+    | {
+        sync_run_id: number;
+        signature: string;
+        last_utc: number | null;
+        utc: Buffer;
+        offset_min: Buffer;
+        button: Buffer;
+      }
+    | undefined;
+  if (!r) return null;
+  return {
+    syncRunId: r.sync_run_id,
+    signature: r.signature,
+    lastUtc: r.last_utc,
+    utc: view(r.utc, 8, (b, o, l) => new Float64Array(b, o, l)),
+    offsetMin: view(r.offset_min, 2, (b, o, l) => new Int16Array(b, o, l)),
+    button: new Uint8Array(r.button.buffer, r.button.byteOffset, r.button.byteLength),
+  };
+}
+
+/** Drops series of pairs that no longer have a specification. */
+export function dropOrphanSeries(db: Database.Database): void {
+  statement(
+    db,
+    `DELETE FROM v2_alert_series WHERE NOT EXISTS (SELECT 1 FROM v2_alert_specification s
+       WHERE s.experience_point_id = v2_alert_series.experience_point_id AND s.survey_id = v2_alert_series.survey_id)`,
+  ).run();
+}
+
+export interface StoredReplaySummary {
+  alertSpecificationId: number;
+  syncRunId: number;
+  parameters: string;
+  summary: string;
+}
+
+/** Which specification's summary was computed as of which sync run and with which parameters (not the summary). */
+export function summaryStamps(db: Database.Database): Map<number, { syncRunId: number; parameters: string }> {
+  const rows = statement(
+    db,
+    'SELECT alert_specification_id AS id, sync_run_id AS run, parameters FROM v2_alert_replay_summary',
+  ).all() as { id: number; run: number; parameters: string }[];
+  return new Map(rows.map((r) => [r.id, { syncRunId: r.run, parameters: r.parameters }]));
+}
+
+export function replaySummaries(db: Database.Database): StoredReplaySummary[] {
+  return statement(
+    db,
+    `SELECT alert_specification_id AS alertSpecificationId, sync_run_id AS syncRunId, parameters, summary
+     FROM v2_alert_replay_summary ORDER BY alert_specification_id`,
+  ).all() as StoredReplaySummary[];
+}
+
+export function writeReplaySummary(db: Database.Database, row: StoredReplaySummary): void {
+  statement(
+    db,
+    `INSERT OR REPLACE INTO v2_alert_replay_summary (alert_specification_id, sync_run_id, parameters, summary)
+     VALUES (@alertSpecificationId, @syncRunId, @parameters, @summary)`,
+  ).run(row);
+}
+
+/** Drops summaries of specifications no longer stored. */
+export function dropOrphanSummaries(db: Database.Database): void {
+  statement(
+    db,
+    `DELETE FROM v2_alert_replay_summary WHERE alert_specification_id NOT IN
+       (SELECT alert_specification_id FROM v2_alert_specification)`,
+  ).run();
+}
