@@ -43,6 +43,32 @@ export interface Batcher {
   settleAll(): Promise<void>;
 }
 
+/** What the writer is asked for a batch: appended, or staged (with the window's first batch and its swap marked). */
+function writeRequest(
+  o: BatcherOptions,
+  window: PhaseWindow,
+  b: {
+    batch: ReturnType<ReturnType<typeof createBatchBuilder>['build']>;
+    after: FeedbackCursor;
+    first: boolean;
+    windowDone: boolean;
+  },
+): Parameters<BatcherOptions['writer']['write']>[0] {
+  const checkpoint = { stream: o.stream, cursor: b.after };
+  if (window.mode === 'append') return { kind: 'append', batch: b.batch, checkpoint };
+  const spec: SwapSpec = {
+    stream: o.stream,
+    fromMs: (parseLocalDate(window.start) ?? 0) * msPerDay,
+    toMs: (parseLocalDate(window.end) ?? 0) * msPerDay,
+    scope: o.scope,
+  };
+  return {
+    ...{ kind: 'stage', stream: o.stream, batch: b.batch, checkpoint },
+    ...(b.first ? { first: spec } : {}),
+    ...(b.windowDone ? { swap: spec } : {}),
+  };
+}
+
 export function createBatcher(o: BatcherOptions): Batcher {
   const builder = createBatchBuilder();
   const inFlight: { write: Promise<WriteResult>; cursor: FeedbackCursor }[] = [];
@@ -60,27 +86,10 @@ export function createBatcher(o: BatcherOptions): Batcher {
   /** Hands the gathered pages to the writer with the cursor after them; `windowDone`: the window is complete. */
   async function flush(after: FeedbackCursor, windowDone: boolean): Promise<void> {
     const batch = builder.build();
-    const spec: SwapSpec = {
-      stream: o.stream,
-      fromMs: (parseLocalDate(window.start) ?? 0) * msPerDay,
-      toMs: (parseLocalDate(window.end) ?? 0) * msPerDay,
-      scope: o.scope,
-    };
     const first = firstOfWindow;
     firstOfWindow = false;
     lastFlush = performance.now();
-    const checkpoint = { stream: o.stream, cursor: after };
-    const write =
-      window.mode === 'append'
-        ? o.writer.write({ kind: 'append', batch, checkpoint })
-        : o.writer.write({
-            kind: 'stage',
-            stream: o.stream,
-            batch,
-            checkpoint,
-            ...(first ? { first: spec } : {}),
-            ...(windowDone ? { swap: spec } : {}),
-          });
+    const write = o.writer.write(writeRequest(o, window, { batch, after, first, windowDone }));
     write.catch(() => undefined); // observed below; never unhandled while waiting for others
     inFlight.push({ write, cursor: after });
     while (inFlight.length > (windowDone ? 0 : o.maxInFlight - 1)) await settleOne();

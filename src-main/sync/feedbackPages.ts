@@ -72,33 +72,76 @@ export type FetchReply =
 
 const threadUrl = threadModuleUrl('feedbackFetchThread', import.meta.url);
 
+type Callbacks = {
+  onRetry?: (info: RetryInfo) => void;
+  onPace?: (info: PaceInfo & { endpoint: string }) => void;
+};
+
 /** A fetch thread, or null when none can be started (e.g. a bundled build without the thread's module). */
 export async function threadPageSource(
   config: V2ClientConfig,
-  callbacks: {
-    onRetry?: (info: RetryInfo) => void;
-    onPace?: (info: PaceInfo & { endpoint: string }) => void;
-  } = {},
+  callbacks: Callbacks = {},
 ): Promise<PageSource | null> {
-  let worker: Worker;
+  const worker = await startFetchThread(config);
+  if (!worker) return null;
+  const state = { run: 0 };
+  const replies = replyQueue(worker, callbacks, state);
+  return {
+    threaded: true,
+    async *pages(query, startOffset, signal) {
+      const run = ++state.run;
+      replies.clear();
+      const stop = (): void => worker.postMessage({ stop: run });
+      signal?.addEventListener('abort', stop, { once: true });
+      worker.postMessage({ start: { run, query, startOffset } });
+      let ended = false;
+      try {
+        for (;;) {
+          const m = await replies.next();
+          if ('end' in m || 'error' in m) {
+            ended = true;
+            if ('error' in m) throw replyError(m.error);
+            return;
+          }
+          if ('page' in m) {
+            yield m.page;
+            worker.postMessage({ ack: run });
+          }
+        }
+      } finally {
+        signal?.removeEventListener('abort', stop);
+        if (!ended) stop();
+      }
+    },
+    async close() {
+      worker.postMessage({ close: true });
+      await replies.exited;
+    },
+  };
+}
+
+/** The fetch thread, started and ready, or null when it cannot start. */
+async function startFetchThread(config: V2ClientConfig): Promise<Worker | null> {
   try {
-    worker = new Worker(threadUrl, {
+    const worker = new Worker(threadUrl, {
       workerData: { config },
       // JSON parsing churns through short-lived objects; a small young generation keeps the RSS in check.
       resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 },
     });
-    const w = worker;
-    await threadReady(w, 'fetch thread', () => new Error('the fetch thread did not start'));
+    await threadReady(worker, 'fetch thread', () => new Error('the fetch thread did not start'));
+    return worker;
   } catch {
     return null;
   }
+}
 
-  let run = 0;
+/** The thread's replies to the current run (retries and pacing handed to the callbacks), and its failure or exit. */
+function replyQueue(worker: Worker, callbacks: Callbacks, state: { run: number }) {
   const queue: FetchReply[] = [];
   let wake: (() => void) | null = null;
   let failure: Error | null = null;
   worker.on('message', (m: FetchReply) => {
-    if (m.run !== run) return; // a stopped window's leftovers
+    if (m.run !== state.run) return; // a stopped window's leftovers
     if ('retry' in m) return callbacks.onRetry?.(m.retry);
     if ('pace' in m) return callbacks.onPace?.(m.pace);
     queue.push(m);
@@ -124,45 +167,14 @@ export async function threadPageSource(
       wake = null;
     }
   };
+  return { next, exited, clear: () => void (queue.length = 0) };
+}
 
-  return {
-    threaded: true,
-    async *pages(query, startOffset, signal) {
-      run++;
-      queue.length = 0;
-      const stop = (): void => worker.postMessage({ stop: run });
-      signal?.addEventListener('abort', stop, { once: true });
-      worker.postMessage({ start: { run, query, startOffset } });
-      let ended = false;
-      try {
-        for (;;) {
-          const m = await next();
-          if ('end' in m) {
-            ended = true;
-            return;
-          }
-          if ('error' in m) {
-            ended = true;
-            const e = m.error;
-            if (e.kind === 'other') throw new Error(e.message);
-            throw new ApiError(e.kind, e.message, {
-              ...(e.endpoint !== undefined ? { endpoint: e.endpoint } : {}),
-              ...(e.status !== undefined ? { status: e.status } : {}),
-            });
-          }
-          if ('page' in m) {
-            yield m.page;
-            worker.postMessage({ ack: run });
-          }
-        }
-      } finally {
-        signal?.removeEventListener('abort', stop);
-        if (!ended) stop();
-      }
-    },
-    async close() {
-      worker.postMessage({ close: true });
-      await exited;
-    },
-  };
+/** A failure the thread reported, as the error the client would have thrown on this thread. */
+function replyError(e: Extract<FetchReply, { error: unknown }>['error']): Error {
+  if (e.kind === 'other') return new Error(e.message);
+  return new ApiError(e.kind, e.message, {
+    ...(e.endpoint !== undefined ? { endpoint: e.endpoint } : {}),
+    ...(e.status !== undefined ? { status: e.status } : {}),
+  });
 }

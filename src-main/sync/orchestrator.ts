@@ -14,15 +14,15 @@ import { addDays } from './plan.ts';
 import { createScheduler } from './scheduler.ts';
 import type { Scheduler, StreamOutcome } from './scheduler.ts';
 import { acquireSyncLock } from './syncLock.ts';
-import { surveyDefinitionStreams, syncSurveyDefinitions } from './surveyDefinitions.ts';
+import { syncSurveyDefinitions } from './surveyDefinitions.ts';
 import { syncV1 } from './syncV1.ts';
 import { syncV2 } from './syncV2.ts';
-import { syncV2Resources } from './v2Resources.ts';
+import { createResourcesStream, resourcesOrder, v2ResourcesStream } from './v2ResourcesStream.ts';
 
 /** The streams as `status` lists them. */
 export const streamNames = {
   v2Feedback: 'v2:button-feedbacks',
-  v2Resources: 'v2:resources',
+  v2Resources: v2ResourcesStream,
   v1: 'v1',
 } as const;
 
@@ -47,7 +47,7 @@ export interface RunSyncOptions {
   trailingDays?: number;
   /**
    * Newest first: a first v2 sync stores the definitions and the last this many days first (the views open on them),
-   * then fills in the older history backwards (default 90 when no `since` is given, else 0: one pass in order).
+   * then fills in the older history backwards (default 62 when no `since` is given, else 0: one pass in order).
    */
   firstWindowDays?: number;
   signal?: AbortSignal;
@@ -128,10 +128,8 @@ function commonOptions(o: RunSyncOptions, now: () => Date) {
 type V2Source = NonNullable<RunSyncOptions['sources']['v2']>;
 
 /**
- * The v2 streams: the tree, (on a first sync) the survey definitions, the button feedbacks newest first; the other
- * resources over the same days — alongside them on a store that holds button feedbacks already (a run that re-fetches
- * a few days), after them on a first sync (alongside, both compete for the two cores and the write lock: first sync
- * of `large`, button feedbacks 74–87k/s alongside, 111k/s before the resources; the whole command about the same).
+ * The v2 streams: the tree, (on a first sync) the survey definitions, the button feedbacks newest first, and the
+ * other resources over the same days, started as their order says (v2ResourcesStream.ts `resourcesOrder`).
  */
 async function runV2(
   o: RunSyncOptions,
@@ -140,51 +138,66 @@ async function runV2(
   common: Common,
 ): Promise<CoveredWindow[]> {
   const { store } = o;
-  const alongside = store.buttonFeedback.newestAt() !== null;
-  const state: { window: Window | null; resources?: Promise<boolean>; definitions?: string } = {
-    window: null,
-  };
-  const startResources = (window: Window): void => {
-    state.resources = scheduler.run(streamNames.v2Resources, 'v2', async (onProgress) => {
-      const r = await syncV2Resources({
-        ...{ store, client: v2.client, ...common, onProgress, since: window.from, until: window.to },
-        ...(v2.sourceId ? { sourceId: v2.sourceId } : {}),
-        ...(state.definitions === 'done' ? { skip: surveyDefinitionStreams } : {}),
-      });
-      return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: null };
-    });
-  };
-  let covered: Window | null = null;
+  // Asked for explicit dates (--since), the run fetches them in order; the whole history newest first, from a first
+  // window of 62 days: the Overview's 30 days and the 30 it compares with, a day either side.
+  const firstWindowDays = o.firstWindowDays ?? (o.since ? 0 : 62);
+  const order = resourcesOrder(store, { firstWindowDays, full: o.full === true });
+  const resources = createResourcesStream(
+    scheduler,
+    { store, client: v2.client, ...common, ...(v2.sourceId ? { sourceId: v2.sourceId } : {}) },
+    { order, firstWindowDays },
+  );
+  const firstSync = store.buttonFeedback.newestAt() === null;
+  let window: Window | null = null;
+  let definitionsDone = false;
   const ok = await scheduler.run(
     streamNames.v2Feedback,
     'v2',
     async (onProgress) => {
       const r = await syncV2({
-        ...{ store, client: v2.client, ...common, onProgress },
-        onWindow: alongside ? startResources : (window) => (state.window = window),
-        // Asked for explicit dates (--since), the run fetches them in order; the whole history newest first, from
-        // a first window of 62 days: the Overview's 30 days and the 30 it compares with, a day either side.
-        firstWindowDays: o.firstWindowDays ?? (o.since ? 0 : 62),
+        ...{ store, client: v2.client, ...common, onProgress, firstWindowDays },
+        onWindow: (w) => {
+          window = w;
+          if (order === 'alongside') resources.start(w, false);
+        },
         // A first sync: the survey definitions before the presses (the views tell scales apart by them).
-        ...(alongside
-          ? {}
-          : { beforeFeedbacks: async () => void (state.definitions = await definitions(o, v2, onProgress)) }),
+        ...(firstSync
+          ? {
+              beforeFeedbacks: async () =>
+                void (definitionsDone = (await definitions(o, v2, onProgress)) === 'done'),
+            }
+          : {}),
+        // Newest first: the resources' recent days once the presses' are stored, before the coverage says so. One
+        // writer at a time: beside the first window's big batches they would share SQLite's 5 s busy timeout (a run
+        // with them alongside failed once at load 25, its cause unseen).
+        ...(order === 'newest-first'
+          ? {
+              beforeCoverage: () => {
+                if (window && !o.signal?.aborted) resources.start(window, definitionsDone);
+                return resources.recentStored();
+              },
+            }
+          : {}),
         ...v2Tuning(o, v2),
       });
-      covered = r.window;
+      window = r.window;
       return { status: r.status, itemsReceived: r.itemsReceived, rowsHeld: r.feedbackTotal };
     },
     () => store.buttonFeedback.newestAt(),
   );
-  if (!alongside && state.window && !o.signal?.aborted) startResources(state.window);
-  const resourcesOk = (await state.resources) ?? false;
-  const window: Window | null = covered;
-  if (!ok || !window || !resourcesOk) return [];
-  const explain = (w: Window): Promise<string> =>
-    explainEmptyV2(v2.client, w, common.now, o.signal).catch(
+  resources.pressesEnded(!o.signal?.aborted);
+  const covered: Window | null = window;
+  if (covered && !o.signal?.aborted) resources.start(covered, definitionsDone);
+  if (!(await resources.result()) || !ok || !covered) return [];
+  return [await coveredV2(store, covered, explainer(v2, common, o.signal))];
+}
+
+/** Why a window holds no press, as the service shows it (a plain sentence when it cannot be asked). */
+function explainer(v2: V2Source, common: Common, signal: AbortSignal | undefined) {
+  return (w: Window): Promise<string> =>
+    explainEmptyV2(v2.client, w, common.now, signal).catch(
       () => `No presses between ${w.from} and ${addDays(w.to, -1)}.`,
     );
-  return [await coveredV2(store, window, explain)];
 }
 
 type Window = { from: string; to: string };

@@ -106,6 +106,22 @@ function validBack(back: unknown): boolean {
   );
 }
 
+/** The fields a version-2 cursor adds: scope, mode, replaceUntil, syncedAt, skip, back. */
+function validV2Fields(c: Record<string, unknown>): boolean {
+  const optionalDate = (d: unknown): boolean =>
+    d === null || (typeof d === 'string' && parseLocalDate(d) !== null);
+  const optionalInstant = (t: unknown): boolean =>
+    t === null || (typeof t === 'string' && !Number.isNaN(Date.parse(t)));
+  return (
+    (c.scope === null || (typeof c.scope === 'number' && Number.isSafeInteger(c.scope))) &&
+    (c.mode === 'append' || c.mode === 'replace') &&
+    optionalDate(c.replaceUntil) &&
+    optionalInstant(c.syncedAt) &&
+    validSkip(c.skip) &&
+    validBack(c.back)
+  );
+}
+
 export function parseCursor(value: unknown): FeedbackCursor | null {
   if (!value || typeof value !== 'object') return null;
   const c = value as Record<string, unknown>;
@@ -123,16 +139,7 @@ export function parseCursor(value: unknown): FeedbackCursor | null {
       replaceUntil: null,
       syncedAt: null,
     };
-  if (c.scope !== null && !(typeof c.scope === 'number' && Number.isSafeInteger(c.scope))) return null;
-  if (c.mode !== 'append' && c.mode !== 'replace') return null;
-  if (
-    c.replaceUntil !== null &&
-    (typeof c.replaceUntil !== 'string' || parseLocalDate(c.replaceUntil) === null)
-  )
-    return null;
-  if (c.syncedAt !== null && (typeof c.syncedAt !== 'string' || Number.isNaN(Date.parse(c.syncedAt))))
-    return null;
-  if (!validSkip(c.skip) || !validBack(c.back)) return null;
+  if (!validV2Fields(c)) return null;
   return value as FeedbackCursor;
 }
 

@@ -15,6 +15,7 @@ import type { NetworkSettings } from '../api/network.ts';
 import type { PaceInfo } from '../api/pacing.ts';
 import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';
+import type { V2ClientOptions } from '../api/v2/client.ts';
 import { StoreError, openStore, storeFailure } from '../store/db.ts';
 import { runSync } from './orchestrator.ts';
 import type { RunSyncOptions, SourceChoice, StreamOutcome } from './orchestrator.ts';
@@ -105,6 +106,45 @@ function fixedClock(iso: string): () => Date {
   return () => new Date(ms);
 }
 
+/** The request's clients, built on this thread (a client does not cross threads). */
+function requestSources(
+  req: SyncRequest,
+  http: Pick<V2ClientOptions, 'onRetry' | 'onPace' | 'fetch'>,
+): RunSyncOptions['sources'] {
+  const sources: RunSyncOptions['sources'] = {};
+  if (req.v2)
+    sources.v2 = {
+      client: createV2Client({ baseUrl: req.baseUrl, token: req.v2.token, ...http }),
+      // No fetch thread: this thread's heap is bounded already (runSyncInThread), and a thread less is memory less.
+      ...(req.v2.sourceId ? { sourceId: req.v2.sourceId } : {}),
+    };
+  if (req.v1)
+    sources.v1 = {
+      client: createV1Client({
+        baseUrl: req.baseUrl,
+        clientId: req.v1.clientId,
+        token: req.v1.token,
+        ...http,
+      }),
+      ...(req.v1.sourceId ? { sourceId: req.v1.sourceId } : {}),
+    };
+  return sources;
+}
+
+/** The request's range and tuning, as runSync takes them. */
+function requestOptions(req: SyncRequest): Partial<RunSyncOptions> {
+  return {
+    ...(req.since ? { since: req.since } : {}),
+    ...(req.until ? { until: req.until } : {}),
+    ...(req.scope ? { scope: req.scope } : {}),
+    ...(req.full ? { full: true } : {}),
+    ...(req.trailingDays !== undefined ? { trailingDays: req.trailingDays } : {}),
+    ...(req.pageSize ? { pageSize: req.pageSize } : {}),
+    ...(req.batchRows ? { batchRows: req.batchRows } : {}),
+    ...(req.now ? { now: fixedClock(req.now) } : {}),
+  };
+}
+
 /** Runs the request on this thread (the thread's body, and the fallback). */
 export async function runSyncRequest(
   req: SyncRequest,
@@ -129,38 +169,11 @@ export async function runSyncRequest(
       ...(cb.onPace ? { onPace: cb.onPace } : {}),
     };
     const http = { ...callbacks, ...(req.network ? { fetch: createNetworkFetch(req.network) } : {}) };
-    const sources: RunSyncOptions['sources'] = {};
-    if (req.v2)
-      sources.v2 = {
-        client: createV2Client({ baseUrl: req.baseUrl, token: req.v2.token, ...http }),
-        // No fetch thread: this thread's heap is bounded already (runSyncInThread), and a thread less is memory less.
-        ...(req.v2.sourceId ? { sourceId: req.v2.sourceId } : {}),
-      };
-    if (req.v1)
-      sources.v1 = {
-        client: createV1Client({
-          baseUrl: req.baseUrl,
-          clientId: req.v1.clientId,
-          token: req.v1.token,
-          ...http,
-        }),
-        ...(req.v1.sourceId ? { sourceId: req.v1.sourceId } : {}),
-      };
     const result = await runSync({
-      store,
-      sources,
-      source: req.source,
-      ...callbacks,
+      ...{ store, sources: requestSources(req, http), source: req.source, ...callbacks },
       ...(cb.signal ? { signal: cb.signal } : {}),
       ...(cb.onProgress ? { onProgress: cb.onProgress } : {}),
-      ...(req.since ? { since: req.since } : {}),
-      ...(req.until ? { until: req.until } : {}),
-      ...(req.scope ? { scope: req.scope } : {}),
-      ...(req.full ? { full: true } : {}),
-      ...(req.trailingDays !== undefined ? { trailingDays: req.trailingDays } : {}),
-      ...(req.pageSize ? { pageSize: req.pageSize } : {}),
-      ...(req.batchRows ? { batchRows: req.batchRows } : {}),
-      ...(req.now ? { now: fixedClock(req.now) } : {}),
+      ...requestOptions(req),
     });
     return {
       summary: {

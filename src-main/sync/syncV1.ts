@@ -8,7 +8,7 @@ import type { Store } from '../store/db.ts';
 import { v1SurveyStream } from '../store/repos/v1StructureRepo.ts';
 import { addDays, utcDate } from './plan.ts';
 import { parseV1Cursor, periodHull, planSurvey, surveyWindows } from './v1Plan.ts';
-import { reportFailure } from './scheduler.ts';
+import { cancelledMessage, startRunRecord, stoppedRun } from './runRecord.ts';
 import { syncSurvey } from './v1Survey.ts';
 import type { SurveyPlan } from './v1Survey.ts';
 import { isKnownZone } from './v1Zones.ts';
@@ -76,7 +76,6 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
   const now = options.now ?? (() => new Date());
   const emit = options.onProgress ?? (() => undefined);
   const started = performance.now();
-  const runId = store.syncRuns.start('v1', client.baseUrl);
   const source = options.sourceId ?? client.origin;
   const to = options.until ?? utcDate(now(), 2);
   let window: SyncV1Result['window'] = null;
@@ -85,19 +84,11 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
   const written = { presses: 0 }; // presses stored by the windows of this run (replacing what those windows held)
   let stream = v1FoldersStream;
   /** The run's record in sync_run (its presses afterwards, read from the store). */
-  const record = (status: 'done' | 'cancelled' | 'failed', error?: string): number => {
-    const pressTotal = store.v1.presses.totalPresses();
-    store.syncRuns.finish(runId, {
-      ...{
-        status,
-        itemsReceived: counts.itemsReceived,
-        rowsInserted: written.presses,
-        feedbackTotal: pressTotal,
-      },
-      ...(error ? { error } : {}),
-    });
-    return pressTotal;
-  };
+  const record = startRunRecord(store, {
+    ...{ source: 'v1', baseUrl: client.baseUrl },
+    counts: () => ({ itemsReceived: counts.itemsReceived, rowsInserted: written.presses }),
+    total: () => store.v1.presses.totalPresses(),
+  });
   const finish = (status: 'done' | 'cancelled'): SyncV1Result => {
     const pressTotal = record(status);
     const seconds = (performance.now() - started) / 1000;
@@ -128,15 +119,9 @@ export async function syncV1(options: SyncV1Options): Promise<SyncV1Result> {
   } catch (error) {
     const say = (phase: 'cancelled' | 'failed', message: string): void =>
       emit({ stream, phase, items: counts.itemsReceived, pages: counts.pages, fraction: null, message });
-    if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled')) {
-      say('cancelled', 'Cancelled; the next sync resumes where this one stopped.');
-      return finish('cancelled');
-    }
-    throw reportFailure(
-      error,
-      (message) => say('failed', message),
-      (message) => record('failed', message),
-    );
+    stoppedRun(error, { signal, sayFailed: (message) => say('failed', message), record });
+    say('cancelled', cancelledMessage);
+    return finish('cancelled');
   }
 }
 

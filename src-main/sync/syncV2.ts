@@ -15,7 +15,7 @@ import { createFeedbackWriter } from './feedbackWriter.ts';
 import type { FeedbackWriter } from './feedbackWriter.ts';
 import { resolveV2Window } from './history.ts';
 import { coverageOf, coverageProgress } from './coverage.ts';
-import { reportFailure } from './scheduler.ts';
+import { cancelledMessage, startRunRecord, stoppedRun } from './runRecord.ts';
 import { addDays, buttonFeedbackStreamOf } from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';
 
@@ -60,6 +60,11 @@ export interface SyncV2Options {
   firstWindowDays?: number;
   /** Awaited after the tree is stored and before the first button feedback (e.g. the survey definitions). */
   beforeFeedbacks?: () => Promise<void>;
+  /**
+   * Newest first: awaited once every scope's first window is stored and before the coverage says so (e.g. the other
+   * resources' recent days, so the views open on all of them). Must not reject.
+   */
+  beforeCoverage?: () => Promise<void>;
   now?: () => Date;
 }
 
@@ -120,7 +125,6 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
   const now = options.now ?? (() => new Date());
   const emit = options.onProgress ?? (() => undefined);
   const started = performance.now();
-  const runId = store.syncRuns.start('v2', client.baseUrl);
   const totals: Totals = {
     itemsReceived: 0,
     rowsInserted: 0,
@@ -128,19 +132,15 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     pages: 0,
     experiencePointCount: 0,
   };
+  const record = startRunRecord(store, {
+    ...{ source: 'v2', baseUrl: client.baseUrl },
+    counts: () => ({ itemsReceived: totals.itemsReceived, rowsInserted: totals.rowsInserted }),
+    total: () => store.buttonFeedback.total(),
+  });
   let stream = experiencePointsStream;
   let window: SyncV2Result['window'] = null;
-  const record = (status: 'done' | 'cancelled' | 'failed', error?: string): number => {
-    const feedbackTotal = store.buttonFeedback.total();
-    store.syncRuns.finish(runId, {
-      ...{ status, itemsReceived: totals.itemsReceived, rowsInserted: totals.rowsInserted, feedbackTotal },
-      ...(error ? { error } : {}),
-    });
-    return feedbackTotal;
-  };
   const finish = (status: 'done' | 'cancelled'): SyncV2Result => {
-    if (status === 'cancelled')
-      emit(ended(stream, 'cancelled', totals, 'Cancelled; the next sync resumes where this one stopped.'));
+    if (status === 'cancelled') emit(ended(stream, 'cancelled', totals, cancelledMessage));
     const feedbackTotal = record(status);
     return { status, ...totals, feedbackTotal, window, seconds: (performance.now() - started) / 1000 };
   };
@@ -148,15 +148,10 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
   let writerStarting: Promise<FeedbackWriter> | null = null;
   try {
     writerStarting = createFeedbackWriter(store, { thread: options.writerThread ?? true });
+    const sourceId = options.sourceId ?? client.origin;
     const tree = await fetchTree(options, emit, totals);
     const roots = normaliseScope(options.scope, tree);
-    const sourceId = options.sourceId ?? client.origin;
-    window = await resolveV2Window(store, client, {
-      ...{ now, source: sourceId, ...(signal ? { signal } : {}) },
-      ...(options.since ? { since: options.since } : {}),
-      ...(options.until ? { until: options.until } : {}),
-    });
-    options.onWindow?.(window);
+    window = await runWindow(options, sourceId, now);
     if (options.beforeFeedbacks) {
       stream = 'v2:surveys'; // what the definitions' failure is named by (the caller fetches them here)
       await options.beforeFeedbacks();
@@ -167,7 +162,10 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     const pages = await pageSource(options);
     try {
       const common = streamOptions(options, { pages, writer, sourceId, window, now, emit, totals });
-      const status = await newestFirst(common, roots ?? [null], (s) => (stream = s));
+      const status = await newestFirst(common, roots ?? [null], {
+        naming: (s) => (stream = s),
+        ...(options.beforeCoverage ? { beforeCoverage: options.beforeCoverage } : {}),
+      });
       if (status === 'cancelled') return finish('cancelled');
     } finally {
       await Promise.all([writer.close(), pages.close()]);
@@ -175,18 +173,24 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
     return finish('done');
   } catch (error) {
     if (writerStarting) void writerStarting.then((w) => w.close());
-    if (signal?.aborted || (error instanceof ApiError && error.kind === 'cancelled'))
-      return finish('cancelled');
-    throw reportFailure(
-      error,
-      (message) => emit(ended(stream, 'failed', totals, message)),
-      (message) => record('failed', message),
-    );
+    const sayFailed = (message: string): void => emit(ended(stream, 'failed', totals, message));
+    return finish(stoppedRun(error, { signal, sayFailed, record }));
   }
 }
 
 function ended(stream: string, phase: 'cancelled' | 'failed', totals: Totals, message: string): SyncProgress {
   return { stream, phase, items: totals.itemsReceived, pages: totals.pages, fraction: null, message };
+}
+
+/** The local dates the run covers (history.ts), told to `onWindow` as soon as they are known. */
+async function runWindow(options: SyncV2Options, sourceId: string, now: () => Date) {
+  const window = await resolveV2Window(options.store, options.client, {
+    ...{ now, source: sourceId, ...(options.signal ? { signal: options.signal } : {}) },
+    ...(options.since ? { since: options.since } : {}),
+    ...(options.until ? { until: options.until } : {}),
+  });
+  options.onWindow?.(window);
+  return window;
 }
 
 /** The experience-point tree, replaced whole (one request), with its progress. */
@@ -211,6 +215,15 @@ async function pageSource(options: SyncV2Options): Promise<PageSource> {
   return threaded ?? clientPageSource(options.client);
 }
 
+/**
+ * Where newest first's first window starts: `days` before the run's UTC day (its end less two, the end being the day
+ * after tomorrow), never before the run's own start.
+ */
+export function firstWindowStart(window: { from: string; to: string }, days: number): string {
+  const start = addDays(window.to, -2 - days);
+  return start > window.from ? start : window.from;
+}
+
 /** What every scope's button-feedback stream is run with (its days; newest first: where its first window starts). */
 function streamOptions(
   options: SyncV2Options,
@@ -229,7 +242,7 @@ function streamOptions(
     ...{ since: run.window.from, until: run.window.to, trailingDays: options.trailingDays ?? 3 },
     ...(options.full ? { full: true } : {}),
     ...(options.firstWindowDays
-      ? { firstWindowFrom: addDays(run.window.to, -2 - options.firstWindowDays) }
+      ? { firstWindowFrom: firstWindowStart(run.window, options.firstWindowDays) }
       : {}),
     ...(options.pageSize ? { pageSize: options.pageSize } : {}),
     ...(options.batchRows ? { batchRows: options.batchRows } : {}),
@@ -246,8 +259,9 @@ function streamOptions(
 async function newestFirst(
   common: Omit<FeedbackStreamOptions, 'scope'>,
   scopes: readonly (number | null)[],
-  naming: (stream: string) => void,
+  hooks: { naming: (stream: string) => void; beforeCoverage?: () => Promise<void> },
 ): Promise<'done' | 'cancelled'> {
+  const { naming } = hooks;
   const cursors = new Map<number | null, FeedbackCursor>();
   for (const scope of scopes) {
     naming(buttonFeedbackStreamOf(scope));
@@ -263,6 +277,7 @@ async function newestFirst(
     if (key !== said) common.onProgress(coverageProgress(coverage));
     said = key;
   };
+  await hooks.beforeCoverage?.();
   say();
   for (const scope of scopes) {
     naming(historyStreamOf(scope));

@@ -56,6 +56,27 @@ describe('planListRun and advanceList', () => {
     expect(parseListCursor({ ...next, skip: { from: '2024-09-01' } })).toBeNull();
   });
 
+  it('newest first in one run: the recent days, then only the days before them (none fetched twice)', () => {
+    let recent = planListRun(null, { ...req, from: '2025-03-03' });
+    while (!recent.complete) recent = advanceList(recent, null);
+    const history = planListRun(recent, { ...req, continuesRun: true });
+    // By hand: 2023-03-01 up to the recent window's start 2025-03-03, a year at most each; nothing after it.
+    expect(walk(history)).toEqual([
+      '2023-03-01..2024-03-01@null',
+      '2024-03-01..2025-03-01@null',
+      '2025-03-01..2025-03-03@null',
+    ]);
+    let end = history;
+    while (!end.complete) end = advanceList(end, null);
+    // Ends as a single pass from 2023-03-01 does: complete, the whole range, nothing skipped.
+    let single = planListRun(null, req);
+    while (!single.complete) single = advanceList(single, null);
+    expect({ ...end, skip: null }).toEqual({ ...single, skip: null });
+    expect([end.from, end.to, end.complete, end.skip]).toEqual(['2023-03-01', '2025-06-01', true, null]);
+    // Nothing older to fetch: the recent cursor is kept as it is.
+    expect(planListRun(recent, { ...req, from: '2025-04-01', continuesRun: true })).toBe(recent);
+  });
+
   it('keeps the offset within a window and root', () => {
     const c = advanceList(planListRun(null, req), 2000);
     expect([c.windowStart, c.offset, c.root]).toEqual(['2023-03-01', 2000, 0]);

@@ -37,6 +37,11 @@ export interface ListPlanRequest {
    * tomorrow), less one more for zones behind UTC.
    */
   trailingDays: number;
+  /**
+   * The previous cursor was completed earlier in this very run (newest first: the recent window, then the history):
+   * its days are not fetched again, only those before it.
+   */
+  continuesRun?: boolean;
 }
 
 /** Scope roots in a canonical form (sorted, distinct); an empty list means the whole tree. */
@@ -99,6 +104,8 @@ export function planListRun(previous: ListCursor | null, req: ListPlanRequest): 
   if (earlier && !previous.complete) return fresh(req.from, req.from, req.to);
   const to = previous.to > req.to ? previous.to : req.to;
   if (!previous.complete) return { ...previous, to };
+  if (req.continuesRun && previous.to >= to)
+    return earlier ? fresh(req.from, req.from, to, { from: previous.from, to }) : previous;
   // The last sync's UTC day is the previous end less two (a run's end is the day after tomorrow).
   const trailing = trailingStart(addDays(previous.to, -2), req.trailingDays);
   const start = trailing > previous.from ? trailing : previous.from;
@@ -116,9 +123,11 @@ export function rootOf(c: ListCursor): number | null {
 export function advanceList(c: ListCursor, nextOffset: number | null): ListCursor {
   if (nextOffset !== null) return { ...c, offset: nextOffset };
   if (c.scope !== null && c.root + 1 < c.scope.length) return { ...c, root: c.root + 1, offset: 0 };
-  if (c.windowEnd >= c.to)
+  const next = c.windowEnd >= c.to ? null : listWindow(c.windowEnd, c.to, c.skip);
+  // Past the last window, or the next one would start past the skipped days at the end (nothing left after them).
+  if (next === null || next.windowStart >= c.to)
     return { ...c, windowStart: c.to, windowEnd: c.to, root: 0, offset: 0, complete: true, skip: null };
-  return { ...c, ...listWindow(c.windowEnd, c.to, c.skip), root: 0, offset: 0 };
+  return { ...c, ...next, root: 0, offset: 0 };
 }
 
 /**

@@ -46,6 +46,11 @@ export interface SyncV2ResourcesOptions {
   pageSize?: number;
   /** Replaced-whole streams this run fetched already (e.g. the survey definitions before the presses). */
   skip?: readonly string[];
+  /**
+   * Newest first's second call: this run stored the windowed streams' recent days already (their cursors end at
+   * `until`), so only the days before them are fetched (none again).
+   */
+  continuesRun?: boolean;
 }
 
 export type StreamStatus = 'done' | 'not-permitted' | 'cancelled';
@@ -176,6 +181,7 @@ export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<
     from: window.from,
     to: window.to,
     pageSize: options.pageSize ?? maxPageSize,
+    ...(options.continuesRun ? { continuesRun: true } : {}),
   };
   const structure: Run[] = structureStreams
     .filter((s) => !options.skip?.includes(s.stream))

@@ -46,6 +46,8 @@ export interface WindowPlan {
   from: string;
   to: string;
   pageSize: number;
+  /** The cursors were completed earlier in this run (newest first's recent window): only the days before them. */
+  continuesRun?: boolean;
 }
 
 export async function runWindowStream<T>(
@@ -60,6 +62,7 @@ export async function runWindowStream<T>(
     from: plan.from,
     to: plan.to,
     trailingDays: spec.trailingDays,
+    ...(plan.continuesRun ? { continuesRun: true } : {}),
   });
   const fraction = listFraction(start);
   const started = performance.now();

@@ -1,8 +1,10 @@
 // The order of a first sync, newest first (orchestrator.ts, syncV2.ts): the tree, the survey definitions, the newest
-// 62 days of presses, then (the views may open) the history before them in windows going back in time, then the
-// other resources. The next run is an ordinary incremental one. Read from the requests the emulator received.
+// 62 days of presses and of every other resource, then (the views may open) the presses' history before them in
+// windows going back in time, then the other resources' history. The next run is an ordinary incremental one. Read
+// from the requests the emulator received, and from what the file holds when the coverage is said.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryCoverage } from '#shared/contract.ts';
 import { createV2Client } from '../../src-main/api/v2/client.ts';
@@ -10,7 +12,7 @@ import { startEmulator, type RunningEmulator } from '#emulator/index.ts';
 import { openStore } from '../../src-main/store/db.ts';
 import { v2PressesBetween } from '../../src-main/sync/history.ts';
 import { runSync } from '../../src-main/sync/orchestrator.ts';
-import { feedbackLists } from './sync-v2-resources-support.ts';
+import { feedbackLists, fetchList } from './sync-v2-resources-support.ts';
 import { demoToken, tempDir } from './syncFixtures.ts';
 
 const now = new Date('2026-11-21T14:00:00Z');
@@ -29,9 +31,30 @@ type Asked =
   | { kind: 'request'; path: string; startDate: string | null; endDate: string | null; probe: boolean }
   | { kind: 'coverage'; coverage: HistoryCoverage; pressesBefore: number; pressesFrom: number };
 
+/** Rows of every v2 table besides the presses' (and the text search's), by table. */
+function tableCounts(path: string): Record<string, number> {
+  const db = new Database(path, { readonly: true });
+  try {
+    const tables = db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'v2\\_%' ESCAPE '\\'")
+      .pluck()
+      .all() as string[];
+    const counted = tables.filter((t) => !t.startsWith('v2_button') && !t.startsWith('v2_text_feedback_fts'));
+    return Object.fromEntries(
+      counted.map((t) => [t, Number(db.prepare(`SELECT count(*) FROM ${t}`).pluck().get())]),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** What the file held when the coverage was first said (the views open on it), and at the end of the run. */
+const heldAt: { coverage?: Record<string, number>; end?: Record<string, number> } = {};
+
 /** A default sync (the account's whole history) into `path`: the requests and the coverage events, in order. */
 async function syncLogged(path: string): Promise<Asked[]> {
   const asked: Asked[] = [];
+  let counted = false;
   const client = createV2Client({
     baseUrl: emulator.url,
     token: demoToken,
@@ -57,6 +80,10 @@ async function syncLogged(path: string): Promise<Asked[]> {
       now: () => now,
       onProgress: (p) => {
         // What the store holds at the moment the coverage is said, before and from its first complete day.
+        if (p.coverage?.completeFrom && !counted) {
+          heldAt.coverage = tableCounts(path);
+          counted = true;
+        }
         if (p.coverage?.completeFrom)
           asked.push({
             kind: 'coverage',
@@ -72,6 +99,7 @@ async function syncLogged(path: string): Promise<Asked[]> {
   } finally {
     store.close();
   }
+  heldAt.end ??= tableCounts(path);
   return asked;
 }
 
@@ -80,9 +108,11 @@ const isButtons = (a: Asked): boolean =>
 const isList = (a: Asked): boolean =>
   a.kind === 'request' && feedbackLists.some((l) => a.path.endsWith(`/${l.path}`));
 const isSurveys = (a: Asked): boolean => a.kind === 'request' && a.path.endsWith('/surveys.json');
+const isAlert = (a: Asked): boolean =>
+  a.kind === 'request' && (a.path.endsWith('/alerts.json') || a.path.endsWith('/alert-comments.json'));
 
 describe('a first sync, newest first', () => {
-  it('stores the newest 62 days first, then fills in history backwards, then the other resources', async () => {
+  it('stores the newest 62 days of everything first, then fills in history backwards, presses first', async () => {
     const asked = await syncLogged(join(dir, 'store.sqlite'));
     const first = asked.findIndex((a) => a.kind === 'coverage');
     expect(first).toBeGreaterThan(0);
@@ -113,8 +143,53 @@ describe('a first sync, newest first', () => {
     }
     const said = asked.flatMap((a) => (a.kind === 'coverage' ? [a.coverage.completeFrom] : []));
     expect(said).toEqual(['2026-09-20', ...windows.map((w) => w.split('|')[0]).slice(0, -1), null]);
-    // The other resources follow the last press of history.
-    expect(asked.findIndex(isList)).toBeGreaterThan(asked.findLastIndex(isButtons));
+    // The other resources' windowed lists: their newest 62 days before the coverage, none while the presses' history
+    // is fetched, their history (only days before the newest 62) after its last press.
+    const windowed = (a: Asked): boolean => isList(a) || isAlert(a);
+    const recent = before.filter(windowed);
+    expect(recent.length).toBeGreaterThan(0);
+    for (const a of recent) expect(a).toMatchObject({ startDate: '2026-09-20', endDate: '2026-11-23' });
+    const lastPress = asked.findLastIndex(isButtons);
+    expect(asked.slice(first, lastPress).some(windowed)).toBe(false);
+    const older = asked.slice(lastPress).filter(windowed);
+    expect(older.length).toBeGreaterThan(0);
+    for (const a of older) expect(a.kind === 'request' && (a.endDate ?? '') <= '2026-09-20').toBe(true);
+  });
+
+  it('holds every resource of the newest 62 days, and nothing older, when the coverage opens the views', async () => {
+    const at = heldAt.coverage ?? {};
+    const end = heldAt.end ?? {};
+    // Independent route: the emulator asked with plain fetch for the newest 62 days (by hand, as above) and for the
+    // year before them; each windowed table holds exactly the former, though the latter is not empty.
+    const count = async (path: string, startDate: string, endDate: string, extra = {}): Promise<number> =>
+      (await fetchList(emulator.url, demoToken, path, { startDate, endDate, ...extra })).length;
+    const windowed = [
+      ...feedbackLists.map((l) => ({ path: l.path, table: l.table, extra: { includeMisuse: true } })),
+      { path: 'alerts.json', table: 'v2_alert', extra: {} },
+      { path: 'alert-comments.json', table: 'v2_alert_comment', extra: {} },
+    ];
+    for (const w of windowed) {
+      const recent = await count(w.path, '2026-09-20', '2026-11-23', w.extra);
+      const yearBefore = await count(w.path, '2025-09-20', '2026-09-20', w.extra);
+      expect({ table: w.table, rows: at[w.table] }).toEqual({ table: w.table, rows: recent });
+      expect(yearBefore).toBeGreaterThan(0);
+      // …and by the end, the history too (the alerts' windows may share an alert: at least the newer of them).
+      expect(end[w.table] ?? 0).toBeGreaterThanOrEqual(
+        recent + (w.table.startsWith('v2_alert') ? 0 : yearBefore),
+      );
+    }
+    expect(end.v2_alert ?? 0).toBeGreaterThan(at.v2_alert ?? 0);
+    // The lists replaced whole (definitions, people, devices, custom data: migration 0004) are complete already.
+    const whole = [
+      ...['v2_survey', 'v2_survey_experience_point', 'v2_question', 'v2_question_localization'],
+      ...['v2_followup_question', 'v2_followup_question_localization', 'v2_followup_option'],
+      ...['v2_followup_option_localization', 'v2_alert_specification', 'v2_user', 'v2_smiley'],
+      ...['v2_custom_data_field', 'v2_custom_data_value'],
+    ];
+    for (const t of whole) {
+      expect(end[t] ?? 0).toBeGreaterThan(0);
+      expect({ t, rows: at[t] }).toEqual({ t, rows: end[t] });
+    }
   });
 
   it('runs the next sync as an ordinary incremental one: the trailing days only, no history, no coverage', async () => {
