@@ -49,12 +49,13 @@ export function createScheduler(store: Store, onProgress?: (p: SyncProgress) => 
   ): Promise<boolean> {
     const t0 = performance.now();
     let failedPart: string | null = null; // the first part of this stream that reported 'failed'
-    store.syncStreams.started(stream, source);
     // Outcomes are listed in the order the streams started, whichever ends first.
     const at = outcomes.length;
     outcomes.push({ stream, source, status: 'cancelled', itemsReceived: 0, rowsHeld: null, seconds: 0 });
     const seconds = (): number => (performance.now() - t0) / 1000;
     try {
+      // Inside the try: recording the start is a write too, and a full disk there is said like any other.
+      store.syncStreams.started(stream, source);
       const r = await body((p) => {
         if (p.phase === 'failed') failedPart ??= p.stream;
         onProgress?.(p);

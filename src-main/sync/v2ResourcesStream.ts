@@ -68,6 +68,9 @@ export function createResourcesStream(
         if (o.order !== 'newest-first') return onePass(call);
         return newestFirst(call, { firstWindowDays: o.firstWindowDays, recent, presses: presses.promise });
       });
+      // A stream that failed before its body ran (its start could not be recorded: a full disk) stored no recent
+      // days either: whoever waits for them goes on, and the failure is the scheduler's to report.
+      void running.finally(() => recent.resolve());
     },
     get started() {
       return running !== undefined;
