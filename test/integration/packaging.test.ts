@@ -24,7 +24,11 @@ import {
 
 const config = readBuilderConfig();
 const requireFrom = createRequire(join(root, 'package.json'));
-const packageDir = (name: string): string => dirname(requireFrom.resolve(`${name}/package.json`));
+/** A package's folder: npm's flat node_modules first (some packages, like tslib, export no `./package.json`). */
+const packageDir = (name: string): string => {
+  const flat = join(root, 'node_modules', name);
+  return existsSync(join(flat, 'package.json')) ? flat : dirname(requireFrom.resolve(`${name}/package.json`));
+};
 const host = targets.find((t) => t.platform === process.platform && t.arch === process.arch);
 
 /** Every file under `dir`, as a project-relative path below node_modules/<name>/. */
