@@ -7,7 +7,7 @@ import { migrationLine } from '../migrationLine.ts';
 import { UsageError, type OptionValues } from '../args.ts';
 import { optBool, optString } from '../command.ts';
 import type { CliCommand } from '../command.ts';
-import { csvField } from './query.ts';
+import { csvField, queryOptions } from './query.ts';
 import { dateOption } from './sync.ts';
 
 function ids(raw: string | undefined, name: string): number[] | undefined {
@@ -112,22 +112,9 @@ export const anomalies: CliCommand = {
       repeatable: true,
       description: 'only these nodes and their subtrees (default: the whole tree)',
     },
-    { name: 'survey', type: 'string', valueName: 'ID[,ID…]', description: 'only these surveys' },
-    { name: 'from', type: 'string', valueName: 'yyyy-MM-dd', description: 'first local date (inclusive)' },
-    {
-      name: 'to',
-      type: 'string',
-      valueName: 'yyyy-MM-dd',
-      description: 'local date to stop before (exclusive)',
-    },
-    { name: 'include-misuse', type: 'boolean', description: 'count feedback flagged as misuse too' },
+    ...queryOptions('survey', 'from', 'to', 'include-misuse'),
     { name: 'format', type: 'string', choices: ['json', 'csv'], default: 'json', description: 'output' },
-    {
-      name: 'db',
-      type: 'string',
-      valueName: 'PATH',
-      description: `the local store (default ${defaultStorePath()})`,
-    },
+    ...queryOptions('db'),
   ],
   async run(options, io) {
     const args = anomalyArgsFromOptions(options);

@@ -7,7 +7,7 @@ import { migrationLine } from '../migrationLine.ts';
 import { UsageError, type OptionValues } from '../args.ts';
 import { optString } from '../command.ts';
 import type { CliCommand } from '../command.ts';
-import { formatRows } from './query.ts';
+import { formatRows, queryOptions } from './query.ts';
 import { dateOption } from './sync.ts';
 
 function ids(raw: string | undefined, name: string): number[] | undefined {
@@ -122,22 +122,9 @@ export const explain: CliCommand = {
       repeatable: true,
       description: 'the node whose change is explained, with its subtree (default: the whole tree)',
     },
-    { name: 'survey', type: 'string', valueName: 'ID[,ID…]', description: 'only these surveys' },
-    { name: 'from', type: 'string', valueName: 'yyyy-MM-dd', description: 'first local date (inclusive)' },
-    {
-      name: 'to',
-      type: 'string',
-      valueName: 'yyyy-MM-dd',
-      description: 'local date to stop before (exclusive)',
-    },
-    { name: 'include-misuse', type: 'boolean', description: 'count feedback flagged as misuse too' },
+    ...queryOptions('survey', 'from', 'to', 'include-misuse'),
     { name: 'format', type: 'string', choices: ['json', 'csv'], default: 'json', description: 'output' },
-    {
-      name: 'db',
-      type: 'string',
-      valueName: 'PATH',
-      description: `the local store (default ${defaultStorePath()})`,
-    },
+    ...queryOptions('db'),
   ],
   async run(options, io) {
     const args = explainArgsFromOptions(options);

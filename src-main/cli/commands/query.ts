@@ -14,7 +14,7 @@ import { neutraliseCell } from '../../export/tableCsv.ts';
 import { queryFile } from '../../app/queryService.ts';
 import { defaultStorePath } from '../../paths.ts';
 import { migrationLine } from '../migrationLine.ts';
-import { UsageError } from '../args.ts';
+import { UsageError, type OptionSpec } from '../args.ts';
 import { optBool, optString } from '../command.ts';
 import type { CliCommand, CliIO } from '../command.ts';
 import { dateOption } from './sync.ts';
@@ -251,3 +251,8 @@ export const query: CliCommand = {
     return 0;
   },
 };
+
+/** `query`'s own declarations of these options, for the commands that take the same selection (one list, one text). */
+export function queryOptions(...names: string[]): OptionSpec[] {
+  return names.flatMap((name) => query.options.filter((o) => o.name === name));
+}

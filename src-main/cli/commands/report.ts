@@ -9,7 +9,7 @@ import { UsageError, type OptionSpec, type OptionValues } from '../args.ts';
 import { optBool, optInt, optString, type CliCommand, type CliIO } from '../command.ts';
 import { migrationLine } from '../migrationLine.ts';
 import { profileStorePath } from '../profileOption.ts';
-import { query, specFromOptions } from './query.ts';
+import { queryOptions, specFromOptions } from './query.ts';
 
 /** `lastWeek` → last-week, `last30` → last-30: the presets as the command line spells them. */
 const periodWord = (p: PeriodPreset): string =>
@@ -21,7 +21,7 @@ const periodWords = periodPresets.filter((p) => p !== 'all').map(periodWord);
 
 /** `query`'s options a pack takes as they are: the store, the roots, the surveys, the period, misuse, comparison. */
 const shared = ['db', 'experience-point', 'survey', 'from', 'to', 'include-misuse', 'compare', 'scale'];
-const sharedOptions: OptionSpec[] = shared.flatMap((name) => query.options.filter((o) => o.name === name));
+const sharedOptions: OptionSpec[] = queryOptions(...shared);
 
 /** The local date of `now` in this computer's time zone, yyyy-MM-dd. */
 function localDay(now: Date): string {
