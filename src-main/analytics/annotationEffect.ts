@@ -90,14 +90,14 @@ export function annotationEffect(db: Database.Database, args: EffectArgs): Annot
     const se = Math.sqrt(variance);
     return { value, se, low: value - z95 * se, high: value + z95 * se };
   };
-  const any = matched.length > 0 && sum > 0;
+  const estimable = matched.length > 0 && sum > 0;
   return {
     score,
     before,
     after,
-    beforeScore: any ? est(b, varB) : null,
-    afterScore: any ? est(a, varA) : null,
-    change: any ? est(a - b, varA + varB) : null,
+    beforeScore: estimable ? est(b, varB) : null,
+    afterScore: estimable ? est(a, varA) : null,
+    change: estimable ? est(a - b, varA + varB) : null,
     pressesBefore: [...was.values()].reduce((n, c) => n + total(c), 0),
     pressesAfter: [...now.values()].reduce((n, c) => n + total(c), 0),
     matchedCells: matched.length,
