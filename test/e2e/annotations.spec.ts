@@ -98,6 +98,28 @@ test('a note added in the window is on the chart and in its exports, and survive
   const svg = readFileSync(await (await new ExportMenu(page, figure).download('svg')).path(), 'utf8');
   expect(svg).toContain('=Road works &lt;b&gt;x&lt;/b&gt;');
 
+  // Export notes writes the CLI's JSON; importing it again doubles nothing; a file that is no export is refused whole.
+  const downloaded = page.waitForEvent('download');
+  await page.getByTestId('annotation-export').click();
+  const exported = readFileSync(await (await downloaded).path(), 'utf8');
+  expect(JSON.parse(exported)).toMatchObject({ version: 1, annotations: [{ text, from: '2026-11-02' }] });
+  const importFile = page.getByTestId('annotation-import-file');
+  await importFile.setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(exported),
+  });
+  await expect(page.getByTestId('annotation-status')).toHaveText('Imported 0 notes (1 were already there).');
+  await importFile.setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{ nope'),
+  });
+  await expect(page.getByTestId('annotation-status')).toHaveText(
+    'The file to import is not a Feedback Desk annotations export (it is not JSON); nothing was imported and the notes are unchanged.',
+  );
+  await expect(page.getByTestId('annotation-note')).toHaveCount(1);
+
   // The cache is damaged: the app says so and offers the rebuild, which sets the file aside (never deleted).
   await server.stop();
   server = null;
