@@ -144,9 +144,10 @@ test('a note added in the window is on the chart and in its exports, and survive
   await expect(page.getByTestId('annotation-note').locator('.notes__text')).toHaveText(text);
   expect(await chartNotes(page)).toMatchObject([{ label: text, days: '2026-11-02 – 2026-11-06' }]);
 
-  // Deleted in the window: asked once, then gone from the list and the chart.
+  // Deleted in the window: asked once (focus on the answer), then gone from the list and the chart.
   await page.getByTestId('annotation-delete').click();
-  await page.getByTestId('annotation-delete-yes').click();
+  await expect(page.getByTestId('annotation-delete-yes')).toBeFocused(); // the answer, by keyboard
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('annotation-note')).toHaveCount(0);
   expect(await chartNotes(page)).toEqual([]);
 });
