@@ -119,22 +119,26 @@ export function anomalyQuestions(
       duck: red(year, ''),
     },
     {
-      name: "anomalies, an explanation: the point and day's top 3 follow-up reasons and first 50 comments",
+      name: "anomalies, an explanation (Why?): the point and day's three follow-up answers chosen most after a red one",
       project: () =>
-        (followupSummary(store.db, { filter: why, side: 'painPoint', limit: 3 }).sides[0]?.options.length ??
-          0) + searchCommentPage(store.db, { filter: why, limit: 50 }).hits.length,
+        followupSummary(store.db, { filter: why, side: 'painPoint', limit: 3 }).sides[0]?.options.length ?? 0,
       duck: async (d) =>
-        (await duckRows(
+        await duckRows(
           d,
           `SELECT label, count(*) FROM followup WHERE positive = 0 AND misuse = 0 AND point = ${why.experiencePointIds[0]}
              AND local_time >= ${Date.parse(why.from)} AND local_time < ${Date.parse(why.to)} GROUP BY 1 ORDER BY 2 DESC LIMIT 3`,
-        )) +
-        (await duckRows(
+        ),
+    },
+    {
+      name: "anomalies, the link into Comments: that point and day's first page (the comment search's own question)",
+      project: () => searchCommentPage(store.db, { filter: why, limit: 50 }).hits.length,
+      duck: async (d) =>
+        await duckRows(
           d,
           `SELECT id, point, local_time, text FROM comment WHERE spam = 0 AND misuse = 0 AND point = ${why.experiencePointIds[0]}
              AND local_time >= ${Date.parse(why.from)} AND local_time < ${Date.parse(why.to)}
            ORDER BY local_time DESC, id DESC LIMIT 50`,
-        )),
+        ),
     },
   ];
 }

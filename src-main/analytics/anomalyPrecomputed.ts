@@ -1,15 +1,16 @@
-// The anomaly search's tests computed after a sync and packed per day and per busy point (from the first day the sync
-// changed), and a question answered from them: the same tests, the same answer as findAnomalies (docs/ANOMALIES.md).
+// The anomaly search's tests computed after a sync and packed per day and per busy point, brought up to each sync
+// from the first day it changed (docs/ANOMALIES.md, "Cost"); anomalyStoredAnswer.ts answers questions from them.
 import type Database from 'better-sqlite3';
-import { civilOf, dayNumberOf, formatLocalDay, parseLocalDate } from '#shared/calendar.ts';
-import type { AnomalyAnswer, AnomalyArgs, AnomalyRow } from '#shared/contract.ts';
-import { benjaminiHochbergDiscoveries, median } from '#shared/metrics/anomalyStats.ts';
+import { civilOf, dayNumberOf } from '#shared/calendar.ts';
+import type { AnomalyArgs } from '#shared/contract.ts';
+import type { Cell } from '#shared/metrics/anomalyStats.ts';
 import {
   anomalyDaySignatures,
   anomalyTree,
   nodeDayCounts,
   pointDayCounts,
   pointHourCounts,
+  type AnomalyCounting,
   type AnomalyReadFilter,
   type AnomalyTreeNode,
 } from '../store/anomalyReads.ts';
@@ -33,7 +34,7 @@ import {
   falseDiscoveryRate,
   hourTests,
   measureOf,
-  selectedNodes,
+  type Measure,
   type Tested,
 } from './anomalies.ts';
 
@@ -47,7 +48,7 @@ export function precomputedFrom(newestDay: number): number {
 /** The questions computed ahead: the negative share over every survey, misuse excluded (the Unusual list's). */
 export const precomputedQuestions: readonly AnomalyArgs['measure'][] = ['negativeShare'];
 
-const stride = 7;
+export const stride = 7;
 const baselineDays = 7 * baselineWeeks;
 /**
  * The stored question of a measure: its name and the records' format (2: a day record holds every tested node's id
@@ -114,6 +115,133 @@ export interface PrecomputeResult {
   recomputedFrom: number;
 }
 
+/** Where a refresh starts: the first day whose counts changed since the stored tests (the window's start when none). */
+function refreshStart(
+  db: Database.Database,
+  question: string,
+  window: { fromDay: number; toDay: number },
+  signature: Float64Array,
+  full: boolean,
+): { from: number; incremental: boolean; unchanged: boolean } {
+  const old = full ? null : anomalyWindow(db, question);
+  const oldSignature = old
+    ? anomalyRecords(db, question, pointDaysKind, signatureKey, signatureKey + 1).get(signatureKey)
+    : undefined;
+  if (!old || !oldSignature || old.fromDay > window.fromDay || oldSignature[0] !== signature[0])
+    return { from: window.fromDay, incremental: false, unchanged: false };
+  const from = Math.max(
+    window.fromDay,
+    Math.min(window.toDay, old.toDay, firstChange(oldSignature, signature)),
+  );
+  return { from, incremental: true, unchanged: from >= window.toDay && old.fromDay === window.fromDay };
+}
+
+interface Refresh {
+  db: Database.Database;
+  question: string;
+  measure: Measure;
+  counting: AnomalyCounting;
+  fromDay: number;
+  toDay: number;
+  /** The first day tested again. */
+  from: number;
+  incremental: boolean;
+}
+
+const readOf = (r: Refresh, first: number): AnomalyReadFilter => ({
+  fromDay: first,
+  toDay: r.toDay,
+  includeMisuse: false,
+});
+
+/** The hour tests of `list` from day `first` on (their 8 weeks before read too). */
+function hoursOf(r: Refresh, list: readonly AnomalyTreeNode[], first: number): Tested[] {
+  if (list.length === 0 || first >= r.toDay) return [];
+  const rows = pointHourCounts(
+    r.db,
+    r.counting,
+    readOf(r, first - baselineDays),
+    list.map((n) => n.id),
+  );
+  return hourTests(list, cells(rows, r.measure.presses), first, r.measure);
+}
+
+/**
+ * The records of the points that may be busy: those stored before (their days and hours before `from` kept), and
+ * points with a busy day in `days` (the counts from `from` − 8 weeks), read over the whole window when they join on
+ * an incremental run. Returns the records and the hours tested now.
+ */
+function busyRecords(
+  r: Refresh,
+  points: readonly AnomalyTreeNode[],
+  days: Map<number, Map<number, Cell>>,
+): { records: StoredRecord[]; tests: number } {
+  const oldDays = r.incremental
+    ? anomalyRecords(r.db, r.question, pointDaysKind)
+    : new Map<number, Float64Array>();
+  const oldHours = r.incremental
+    ? anomalyRecords(r.db, r.question, hourTestKind)
+    : new Map<number, Float64Array>();
+  const readFrom = r.fromDay - baselineDays;
+  const continuing = points.filter((n) => oldDays.has(n.id));
+  const joining = points.filter(
+    (n) => !oldDays.has(n.id) && [...(days.get(n.id)?.values() ?? [])].some((c) => c.presses >= busyPointDay),
+  );
+  const joiningDays =
+    r.from === r.fromDay
+      ? days
+      : cells(
+          pointDayCounts(
+            r.db,
+            r.counting,
+            readOf(r, readFrom),
+            joining.map((n) => n.id),
+          ),
+          r.measure.presses,
+        );
+  const newHours = groupByNode([...hoursOf(r, continuing, r.from), ...hoursOf(r, joining, r.fromDay)]);
+  // A continuing point's days before the fresh read are kept (a change before `from` lies within that read).
+  const freshFrom = r.from - baselineDays;
+  const records: StoredRecord[] = [];
+  let tests = 0;
+  for (const n of [...continuing, ...joining]) {
+    const pressDays: number[] = [];
+    const kept = oldDays.get(n.id);
+    for (let i = 0; kept && i < kept.length; i += 2)
+      if ((kept[i] ?? 0) >= readFrom && (kept[i] ?? 0) < freshFrom)
+        pressDays.push(kept[i] ?? 0, kept[i + 1] ?? 0);
+    for (const [d, c] of (kept ? days : joiningDays).get(n.id) ?? [])
+      if (!kept || d >= freshFrom) pressDays.push(d, c.presses);
+    records.push({ key: n.id, kind: pointDaysKind, data: Float64Array.from(pressDays) });
+    const hours: number[] = [];
+    const keptHours = oldHours.get(n.id);
+    for (let i = 0; keptHours && i < keptHours.length; i += stride) {
+      const key = keptHours[i] ?? 0;
+      if (key >= r.fromDay * 24 && key < r.from * 24) hours.push(...keptHours.subarray(i, i + stride));
+    }
+    const own = newHours.get(n.id) ?? [];
+    tests += own.length;
+    records.push({
+      key: n.id,
+      kind: hourTestKind,
+      data: Float64Array.from([...hours, ...pack(own, (t) => t.day * 24 + (t.hour ?? 0))]),
+    });
+  }
+  return { records, tests };
+}
+
+function groupByNode(tests: readonly Tested[]): Map<number, Tested[]> {
+  const out = new Map<number, Tested[]>();
+  for (const t of tests) {
+    const list = out.get(t.node.id);
+    if (list) list.push(t);
+    else out.set(t.node.id, [t]);
+  }
+  return out;
+}
+
+type StoredRecord = { key: number; kind: number; data: Float64Array };
+
 /**
  * Brings the stored tests of `measure` up to `syncRunId`: every node's days from `precomputedFrom` to the newest day
  * with presses, and the hours of every point that may be busy (a day of `busyPointDay` presses: a median can only
@@ -131,226 +259,49 @@ export function precomputeAnomalyTests(
   const newest = newestPressDay(db) ?? 0;
   const toDay = newest + 1;
   const fromDay = precomputedFrom(newest);
-  const readFrom = fromDay - baselineDays;
   const nodes = anomalyTree(db);
-  const signature = Float64Array.from([treeHash(nodes), ...anomalyDaySignatures(db, readFrom, toDay).flat()]);
-  const old = options.full ? null : anomalyWindow(db, question);
-  const oldSignature = old
-    ? anomalyRecords(db, question, pointDaysKind, signatureKey, signatureKey + 1).get(signatureKey)
-    : undefined;
-  const incremental =
-    old !== null && oldSignature !== undefined && old.fromDay <= fromDay && oldSignature[0] === signature[0];
-  const from = incremental
-    ? Math.max(fromDay, Math.min(toDay, old.toDay, firstChange(oldSignature, signature)))
-    : fromDay;
-  if (incremental && from >= toDay && old.fromDay === fromDay) {
+  const daySignatures = anomalyDaySignatures(db, fromDay - baselineDays, toDay);
+  const signature = Float64Array.from([treeHash(nodes), ...daySignatures.flat()]);
+  const start = refreshStart(db, question, { fromDay, toDay }, signature, options.full === true);
+  if (start.unchanged) {
     restampAnomalyWindow(db, question, syncRunId); // nothing the tests read has changed
     return { tests: 0, fromDay, toDay, recomputedFrom: toDay };
   }
   const args: AnomalyArgs = { filter: { from: '', to: '' }, measure: measureName };
-  const measure = measureOf(args);
-  const counting = countingOf(args);
-  const read = (first: number): AnomalyReadFilter => ({ fromDay: first, toDay, includeMisuse: false });
+  const r: Refresh = {
+    db,
+    question,
+    measure: measureOf(args),
+    counting: countingOf(args),
+    fromDay,
+    toDay,
+    from: start.from,
+    incremental: start.incremental,
+  };
   const groups = nodes.filter((n) => n.type === 'GROUP').map((n) => n.id);
+  const read = readOf(r, r.from - baselineDays);
   const days = cells(
-    [
-      ...pointDayCounts(db, counting, read(from - baselineDays)),
-      ...nodeDayCounts(db, counting, read(from - baselineDays), groups),
-    ],
-    measure.presses,
+    [...pointDayCounts(db, r.counting, read), ...nodeDayCounts(db, r.counting, read, groups)],
+    r.measure.presses,
   );
-  const records: { key: number; kind: number; data: Float64Array }[] = [];
-  const dayTested = dayTests(nodes, days, from, toDay, measure);
+  const dayTested = dayTests(nodes, days, r.from, toDay, r.measure);
   const byDay = new Map<number, Tested[]>();
-  for (const t of dayTested) byDay.set(t.day, [...(byDay.get(t.day) ?? []), t]);
-  for (const [day, tests] of byDay) records.push({ key: day, kind: dayTestKind, data: packDay(tests) });
-
-  // Busy candidates: those stored before (their days and hours before `from` kept), and points with a busy day now.
-  const oldDays = incremental ? anomalyRecords(db, question, pointDaysKind) : new Map<number, Float64Array>();
-  const oldHours = incremental ? anomalyRecords(db, question, hourTestKind) : new Map<number, Float64Array>();
-  const points = nodes.filter((n) => n.type === 'EXPERIENCE_POINT');
-  const continuing = points.filter((n) => oldDays.has(n.id));
-  const joining = points.filter(
-    (n) => !oldDays.has(n.id) && [...(days.get(n.id)?.values() ?? [])].some((c) => c.presses >= busyPointDay),
+  for (const t of dayTested) {
+    const list = byDay.get(t.day);
+    if (list) list.push(t);
+    else byDay.set(t.day, [t]);
+  }
+  const records: StoredRecord[] = [...byDay].map(([day, tests]) => ({
+    key: day,
+    kind: dayTestKind,
+    data: packDay(tests),
+  }));
+  const busy = busyRecords(
+    r,
+    nodes.filter((n) => n.type === 'EXPERIENCE_POINT'),
+    days,
   );
-  // A point joining on an incremental run has no stored past: its days and hours are read over the whole window.
-  const joiningDays =
-    from === fromDay
-      ? days
-      : cells(
-          pointDayCounts(
-            db,
-            counting,
-            read(readFrom),
-            joining.map((n) => n.id),
-          ),
-          measure.presses,
-        );
-  const hoursOf = (list: readonly AnomalyTreeNode[], first: number): Tested[] =>
-    list.length === 0 || first >= toDay
-      ? []
-      : hourTests(
-          list,
-          cells(
-            pointHourCounts(
-              db,
-              counting,
-              read(first - baselineDays),
-              list.map((n) => n.id),
-            ),
-            measure.presses,
-          ),
-          first,
-          measure,
-        );
-  const newHours = [...hoursOf(continuing, from), ...hoursOf(joining, fromDay)];
-  // A continuing point's days before the fresh read are kept (a change before `from` lies within that read).
-  const freshFrom = from - baselineDays;
-  for (const n of [...continuing, ...joining]) {
-    const pressDays: number[] = [];
-    const kept = oldDays.get(n.id);
-    const isContinuing = kept !== undefined;
-    for (let i = 0; kept && i < kept.length; i += 2)
-      if ((kept[i] ?? 0) >= readFrom && (kept[i] ?? 0) < freshFrom)
-        pressDays.push(kept[i] ?? 0, kept[i + 1] ?? 0);
-    for (const [d, c] of (isContinuing ? days : joiningDays).get(n.id) ?? [])
-      if (!isContinuing || d >= freshFrom) pressDays.push(d, c.presses);
-    records.push({ key: n.id, kind: pointDaysKind, data: Float64Array.from(pressDays) });
-    const hours: number[] = [];
-    const keptHours = oldHours.get(n.id);
-    for (let i = 0; keptHours && i < keptHours.length; i += stride) {
-      const key = keptHours[i] ?? 0;
-      if (key >= fromDay * 24 && key < from * 24) hours.push(...keptHours.subarray(i, i + stride));
-    }
-    const own = newHours.filter((t) => t.node.id === n.id);
-    records.push({
-      key: n.id,
-      kind: hourTestKind,
-      data: Float64Array.from([...hours, ...pack(own, (t) => t.day * 24 + (t.hour ?? 0))]),
-    });
-  }
-  records.push({ key: signatureKey, kind: pointDaysKind, data: signature });
-  writeAnomalyTests(db, question, { syncRunId, fromDay, toDay }, from, records);
-  return { tests: dayTested.length + newHours.length, fromDay, toDay, recomputedFrom: from };
-}
-
-/**
- * The answer of `args` from the stored tests, or null when they do not cover it: another filter than every survey
- * without misuse, a measure not computed ahead, a period starting before the stored window, or tests older than
- * `syncRunId` (the newest sync run). The family is counted, and only its p-values ≤ α are gathered and ranked (a
- * discovery's q is at least its p): rows are built for those alone, in the order findAnomalies lists its tests.
- */
-export function precomputedAnswer(
-  db: Database.Database,
-  args: AnomalyArgs,
-  syncRunId: number,
-): AnomalyAnswer | null {
-  const f = args.filter;
-  if (f.surveyIds || args.scales || f.includeMisuse === true || !precomputedQuestions.includes(args.measure))
-    return null;
-  const fromDay = parseLocalDate(f.from);
-  const toDay = parseLocalDate(f.to);
-  if (fromDay === null || toDay === null) return null;
-  const question = storedQuestion(args.measure);
-  const window = anomalyWindow(db, question);
-  if (!window || window.syncRunId !== syncRunId || fromDay < window.fromDay) return null;
-  const nodes = selectedNodes(anomalyTree(db), f.experiencePointIds);
-  // The whole tree: every stored test is in the family (stored node ids are tree ids); a selection: its own.
-  const all = new Map(nodes.map((n, i) => [n.id, i]));
-  const index = f.experiencePointIds ? all : null;
-  const dayRecords = anomalyRecords(db, question, dayTestKind, fromDay, toDay);
-  const busy = busyHourRecords(db, question, nodes, fromDay, toDay);
-  // The family's size and its p-values ≤ α with where they are: only those can be discoveries (q ≥ p).
-  let m = 0;
-  const small: number[] = [];
-  const hits: Hit[] = [];
-  for (const [day, data] of dayRecords) {
-    const n = data[0] ?? 0;
-    if (!index) m += n;
-    else for (let i = 1; i <= n; i++) if (index.has(data[i] ?? 0)) m++;
-    for (let i = 1 + n; i < data.length; i += stride) {
-      const k = (index ?? all).get(data[i] ?? 0);
-      if (k === undefined) continue;
-      small.push(data[i + 4] ?? 1);
-      hits.push({ data, i, node: k, day, hour: null, order: k * 1e6 + day - fromDay });
-    }
-  }
-  for (const { node, data } of busy)
-    for (let i = 0; i < data.length; i += stride) {
-      const key = data[i] ?? 0;
-      if (key < fromDay * 24 || key >= toDay * 24) continue;
-      m++;
-      const p = data[i + 4] ?? 1;
-      if (p > falseDiscoveryRate) continue;
-      small.push(p);
-      const day = Math.floor(key / 24);
-      hits.push({ data, i, node, day, hour: key % 24, order: 1e12 + node * 1e7 + key - fromDay * 24 });
-    }
-  const qOf = benjaminiHochbergDiscoveries(Float64Array.from(small), m);
-  const dayText = new Map<number, string>();
-  const found: { row: AnomalyRow; abs: number; day: number; order: number }[] = [];
-  for (const h of hits) {
-    const q = qOf(h.data[h.i + 4] ?? 1);
-    if (q > falseDiscoveryRate) continue;
-    const n = nodes[h.node] as AnomalyTreeNode;
-    const z = h.data[h.i + 3] ?? 0;
-    let day = dayText.get(h.day);
-    if (day === undefined) dayText.set(h.day, (day = formatLocalDay(h.day)));
-    const row: AnomalyRow = {
-      experiencePointId: n.id,
-      name: n.name,
-      type: n.type,
-      day,
-      hour: h.hour,
-      measure: args.measure,
-      value: h.data[h.i + 1] ?? 0,
-      baseline: h.data[h.i + 2] ?? 0,
-      z,
-      q,
-      presses: h.data[h.i + 6] ?? 0,
-      weeks: h.data[h.i + 5] ?? 0,
-      worse: args.measure === 'negativeShare' ? z > 0 : z < 0,
-    };
-    found.push({ row, abs: Math.abs(z), day: h.day, order: h.order });
-  }
-  // answerOf's order: largest |z| first, then the earlier day, then where the test was listed.
-  found.sort((a, b) => b.abs - a.abs || a.day - b.day || a.order - b.order);
-  return { measure: args.measure, from: f.from, to: f.to, tests: m, rows: found.map((e) => e.row) };
-}
-
-interface Hit {
-  data: Float64Array;
-  i: number;
-  /** The node's index in the selection's order. */
-  node: number;
-  day: number;
-  hour: number | null;
-  /** Where findAnomalies lists the test: node by node, days before hours. */
-  order: number;
-}
-
-/** The stored hour tests of the points of `nodes` busy over the days a question of [fromDay, toDay) reads. */
-function busyHourRecords(
-  db: Database.Database,
-  question: string,
-  nodes: readonly AnomalyTreeNode[],
-  fromDay: number,
-  toDay: number,
-): { node: number; data: Float64Array }[] {
-  const pressDays = anomalyRecords(db, question, pointDaysKind, 0);
-  const hourRecords = anomalyRecords(db, question, hourTestKind);
-  const readFrom = fromDay - baselineDays;
-  const out: { node: number; data: Float64Array }[] = [];
-  nodes.forEach((n, k) => {
-    const own = pressDays.get(n.id);
-    const data = hourRecords.get(n.id);
-    if (n.type !== 'EXPERIENCE_POINT' || !own || !data) return;
-    const presses: number[] = [];
-    for (let i = 0; i < own.length; i += 2) {
-      const day = own[i] ?? 0;
-      if (day >= readFrom && day < toDay) presses.push(own[i + 1] ?? 0);
-    }
-    if (median(presses) >= busyPointDay) out.push({ node: k, data });
-  });
-  return out;
+  records.push(...busy.records, { key: signatureKey, kind: pointDaysKind, data: signature });
+  writeAnomalyTests(db, question, { syncRunId, fromDay, toDay }, r.from, records);
+  return { tests: dayTested.length + busy.tests, fromDay, toDay, recomputedFrom: r.from };
 }

@@ -5,10 +5,10 @@ import type Database from 'better-sqlite3';
 import type { AnomalyAnswer, AnomalyArgs } from '#shared/contract.ts';
 import {
   precomputeAnomalyTests,
-  precomputedAnswer,
   precomputedQuestions,
   storedQuestion,
 } from '../analytics/anomalyPrecomputed.ts';
+import { precomputedAnswer } from '../analytics/anomalyStoredAnswer.ts';
 import { dropAnomalyQuestionsBut } from '../store/anomalyTestRepo.ts';
 import { findAnomalies } from '../analytics/anomalies.ts';
 import { formatLocalDay } from '#shared/calendar.ts';
