@@ -4,7 +4,7 @@
 // exists, else the `--size` world, default large, is synced into a temp file first), --runs=N (default 15),
 // --keep, --only=TEXT (the questions whose name holds TEXT; A|B: either), --no-duckdb (the project's side only).
 // Each question's wall time and CPU time (process.cpuUsage: what the answer itself cost, on a loaded machine). Then `status` and an incremental sync with nothing new,
-// whole commands (bench/_syncTiming.ts; --skip-sync leaves the sync out). The last line: `queries: worst p95 N ms, worst ratio R`.
+// whole commands (bench/_syncTiming.ts; --skip-sync leaves the sync out). The last line: `queries: worst p95 N ms (CPU C ms), worst ratio R`.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
