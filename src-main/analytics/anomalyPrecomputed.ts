@@ -205,20 +205,12 @@ function busyRecords(
   const records: StoredRecord[] = [];
   let tests = 0;
   for (const n of [...continuing, ...joining]) {
-    const pressDays: number[] = [];
     const kept = oldDays.get(n.id);
-    for (let i = 0; kept && i < kept.length; i += 2)
-      if ((kept[i] ?? 0) >= readFrom && (kept[i] ?? 0) < freshFrom)
-        pressDays.push(kept[i] ?? 0, kept[i + 1] ?? 0);
+    const pressDays = keptBetween(kept, 2, readFrom, freshFrom);
     for (const [d, c] of (kept ? days : joiningDays).get(n.id) ?? [])
       if (!kept || d >= freshFrom) pressDays.push(d, c.presses);
     records.push({ key: n.id, kind: pointDaysKind, data: Float64Array.from(pressDays) });
-    const hours: number[] = [];
-    const keptHours = oldHours.get(n.id);
-    for (let i = 0; keptHours && i < keptHours.length; i += stride) {
-      const key = keptHours[i] ?? 0;
-      if (key >= r.fromDay * 24 && key < r.from * 24) hours.push(...keptHours.subarray(i, i + stride));
-    }
+    const hours = keptBetween(oldHours.get(n.id), stride, r.fromDay * 24, r.from * 24);
     const own = newHours.get(n.id) ?? [];
     tests += own.length;
     records.push({
@@ -228,6 +220,16 @@ function busyRecords(
     });
   }
   return { records, tests };
+}
+
+/** The entries of a stored record (`width` numbers each, keyed by the first) whose key is in [from, to). */
+function keptBetween(record: Float64Array | undefined, width: number, from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; record && i < record.length; i += width) {
+    const key = record[i] ?? 0;
+    if (key >= from && key < to) out.push(...record.subarray(i, i + width));
+  }
+  return out;
 }
 
 function groupByNode(tests: readonly Tested[]): Map<number, Tested[]> {
