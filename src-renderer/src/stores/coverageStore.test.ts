@@ -107,7 +107,7 @@ describe('coverage', () => {
     expect(same.get('[data-testid="history-coverage"]').attributes('data-complete-from')).toBe('2026-09-20');
     expect(same.text()).toMatch(/^History before .*2026.* is still syncing\./);
     expect(same.get('[data-testid="history-coverage-parts"]').text()).toBe(
-      'Still to come: comments, follow-ups and people, v1 results.',
+      'Still to come: comments, follow-ups and people; v1 results.',
     );
     // The presses further back than the alerts: the banner's day is the latest (everything is complete from it).
     const apart = banner([
