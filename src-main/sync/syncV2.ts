@@ -14,7 +14,7 @@ import type { FeedbackStreamOptions } from './feedbackPipeline.ts';
 import { createFeedbackWriter } from './feedbackWriter.ts';
 import type { FeedbackWriter } from './feedbackWriter.ts';
 import { resolveV2Window } from './history.ts';
-import { coverageOf, coverageProgress } from './coverage.ts';
+import { coverageProgress, coverageWithPending } from './coverage.ts';
 import { cancelledMessage, startRunRecord, stoppedRun } from './runRecord.ts';
 import { addDays, buttonFeedbackStreamOf } from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';
@@ -272,7 +272,8 @@ async function newestFirst(
   if (![...cursors.values()].some((c) => c.back)) return 'done';
   let said = '';
   const say = (): void => {
-    const coverage = coverageOf([...cursors.values()]);
+    // The presses' own cursors (committed by the writer thread), every other pending part from the store.
+    const coverage = coverageWithPending(common.store, [...cursors.values()]);
     const key = JSON.stringify(coverage);
     if (key !== said) common.onProgress(coverageProgress(coverage));
     said = key;

@@ -142,7 +142,17 @@ describe('a first sync, newest first', () => {
       end = s;
     }
     const said = asked.flatMap((a) => (a.kind === 'coverage' ? [a.coverage.completeFrom] : []));
-    expect(said).toEqual(['2026-09-20', ...windows.map((w) => w.split('|')[0]).slice(0, -1), null]);
+    // The last one comes after the lists' history: the presses were complete already, now everything is.
+    expect(said).toEqual(['2026-09-20', ...windows.map((w) => w.split('|')[0]).slice(0, -1), null, null]);
+    // Each says what else is pending: the lists and the alerts from their newest 62 days until their history is in.
+    const pending = asked.flatMap((a) => (a.kind === 'coverage' ? [a.coverage.pending ?? []] : []));
+    const others = [
+      { part: 'lists', completeFrom: '2026-09-20' },
+      { part: 'alerts', completeFrom: '2026-09-20' },
+    ];
+    expect(pending[0]).toEqual([{ part: 'presses', completeFrom: '2026-09-20' }, ...others]);
+    expect(pending.at(-2)).toEqual(others);
+    expect(pending.at(-1)).toEqual([]);
     // The other resources' windowed lists: their newest 62 days before the coverage, none while the presses' history
     // is fetched, their history (only days before the newest 62) after its last press.
     const windowed = (a: Asked): boolean => isList(a) || isAlert(a);
