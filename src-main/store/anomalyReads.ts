@@ -1,6 +1,7 @@
 // Named reads of the anomaly search: each node's counts per local day (points from the period rollup's day buckets,
 // groups from the daily node rollup) and a busy point's counts per local hour, over the days tested and their baseline.
 import type Database from 'better-sqlite3';
+import { statement } from './statements.ts';
 
 /** What is counted per cell: `[negative, presses]` for the negative share, presses per button 0..10 otherwise. */
 export type AnomalyCounting = 'negative' | 'buttons';
@@ -56,7 +57,7 @@ function rows(
   params: Record<string, unknown>,
   width: number,
 ): AnomalyCountRow[] {
-  const raw = db.prepare(sql).raw().all(params) as number[][];
+  const raw = statement(db, sql).raw().all(params) as number[][];
   return raw.map((r) => ({ id: r[0] ?? 0, key: r[1] ?? 0, counts: r.slice(2, 2 + width) }));
 }
 
