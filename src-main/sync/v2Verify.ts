@@ -47,6 +47,17 @@ export interface VerifyResult {
 const buttons = Array.from({ length: 11 }, (_, i) => i);
 const sumOf = (counts: readonly number[]): number => counts.reduce((s, n) => s + n, 0);
 
+/** A verification of [from, to) before any window was compared. */
+const nothingCompared = (from: string, to: string): VerifyResult => ({
+  from,
+  to,
+  windows: 0,
+  groupsCompared: 0,
+  localTotal: 0,
+  serviceTotal: 0,
+  mismatches: [],
+});
+
 /**
  * Compares; never repairs. A mismatch means the store lacks presses the service counts (or holds extra ones) for
  * that point, survey and day: the sync of that window should be repeated. Misuse is excluded on both sides.
@@ -62,8 +73,7 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
     source: client.origin,
     ...(signal ? { signal } : {}),
   });
-  if (from === to)
-    return { from, to, windows: 0, groupsCompared: 0, localTotal: 0, serviceTotal: 0, mismatches: [] };
+  if (from === to) return nothingCompared(from, to);
   const fromDay = parseLocalDate(from);
   const toDay = parseLocalDate(to);
   if (fromDay === null || toDay === null || from >= to)
@@ -72,15 +82,7 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
 
   // Window by window (three months at most, quarterEnd): memory holds one window's groups, not the whole history's
   // (on `large`, all 548k groups at once peaked the process at 2.5 GB; one year's answer alone took 276 MB).
-  const result: VerifyResult = {
-    from,
-    to,
-    windows: 0,
-    groupsCompared: 0,
-    localTotal: 0,
-    serviceTotal: 0,
-    mismatches: [],
-  };
+  const result = nothingCompared(from, to);
   for (let start = from; start < to; start = quarterEnd(start, to)) {
     const end = quarterEnd(start, to);
     const rows = await fetchAggregates(

@@ -180,6 +180,7 @@ export interface PressGenerationInput {
   incidents?: readonly Incident[];
 }
 
+// eslint-disable-next-line max-lines-per-function -- the order of its random draws over (assignment, day) defines every generated world; split apart, a reordering would change every press tests pin
 export function generatePresses(input: PressGenerationInput): PressColumns {
   const { seed, now, nowDay, structure, zones } = input;
   const { experiencePoints: eps, assignments, surveys, smileys } = structure;
@@ -192,6 +193,7 @@ export function generatePresses(input: PressGenerationInput): PressColumns {
   // main era's expectation equal the size's target.
   const means = new Float32Array(assignments.length * days.length);
   let mainSum = 0;
+  // eslint-disable-next-line complexity -- pass 1 of the generator: every day's expectation rule in one place, in the order of the random draws
   days.forEach((day, di) => {
     const dow = weekdayOfDay(day);
     const civil = civilFromDays(day);
@@ -223,6 +225,7 @@ export function generatePresses(input: PressGenerationInput): PressColumns {
   const out = new Columns(Math.ceil(input.targetPresses * 1.12) + 4096);
   let pending = new Columns(65_536);
   let spare = new Columns(65_536);
+  // eslint-disable-next-line max-lines-per-function, complexity -- pass 2 of the generator: the draws of a day in the order that defines every generated world
   days.forEach((day, di) => {
     const dow = weekdayOfDay(day);
     for (const ep of eps) {
