@@ -1,5 +1,6 @@
 // The anomaly search's precomputed tests (migration 0015): each question's window and its packed records per node.
 import type Database from 'better-sqlite3';
+import { statement } from './statements.ts';
 
 export interface AnomalyWindow {
   syncRunId: number;
@@ -17,15 +18,6 @@ export const pointDaysKind = 2;
  * a later sync recomputes only from the first day it changed.
  */
 export const signatureKey = -1;
-
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-function statement(db: Database.Database, sql: string): Database.Statement {
-  let m = statements.get(db);
-  if (!m) statements.set(db, (m = new Map()));
-  let s = m.get(sql);
-  if (!s) m.set(sql, (s = db.prepare(sql)));
-  return s;
-}
 
 /** The newest day with presses in the period rollup's day buckets, or null. */
 export function newestPressDay(db: Database.Database): number | null {
