@@ -35,7 +35,7 @@ export function coverageProgress(c: HistoryCoverage): SyncProgress {
   const message =
     c.completeFrom === null
       ? 'History complete.'
-      : `Complete from ${c.completeFrom}; history before it is still syncing.`;
+      : `Complete from ${c.completeFrom}; history before it is still syncing${c.listsReady === false ? " (the lists' newest days first)" : ''}.`;
   return {
     stream: coverageStream,
     phase: c.completeFrom === null ? 'done' : 'running',

@@ -167,12 +167,13 @@ async function runV2(
                 void (definitionsDone = (await definitions(o, v2, onProgress)) === 'done'),
             }
           : {}),
-        // Newest first: the resources' recent days once the presses' are stored, before the coverage says so. One
-        // writer at a time: beside the first window's big batches they would share SQLite's 5 s busy timeout (a run
-        // with them alongside failed once at load 25, its cause unseen).
+        // Newest first: the resources' recent days once the presses' are stored and the coverage has opened the
+        // views (the Overview's first chart needs none of them), before the presses' history. One writer at a time:
+        // beside the first window's big batches they would share SQLite's 5 s busy timeout (a run with them
+        // alongside failed once at load 25, its cause unseen).
         ...(order === 'newest-first'
           ? {
-              beforeCoverage: () => {
+              beforeHistory: () => {
                 if (window && !o.signal?.aborted) resources.start(window, definitionsDone);
                 return resources.recentStored();
               },

@@ -11,6 +11,11 @@ export interface HistoryCoverage {
   completeFrom: string | null;
   /** True once the newest window (the days the views open on) is stored: the views can open on it. */
   firstWindowReady: boolean;
+  /**
+   * False while the other resources' newest days (the feedback lists, alerts) are still being fetched after the
+   * presses' first window opened the views; absent once they are stored (or when the run fetches none).
+   */
+  listsReady?: false;
 }
 
 export interface CoverageCommands {

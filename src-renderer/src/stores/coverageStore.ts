@@ -22,7 +22,11 @@ export const useCoverageStore = defineStore('coverage', () => {
     if (!next) return;
     const before = coverage.value;
     coverage.value = next;
-    if (before?.completeFrom === next.completeFrom && before.firstWindowReady === next.firstWindowReady)
+    if (
+      before?.completeFrom === next.completeFrom &&
+      before.firstWindowReady === next.firstWindowReady &&
+      before.listsReady === next.listsReady
+    )
       return;
     dataChanged();
     // The newest window is stored: the app leaves the first screen for the views while history goes on syncing.
