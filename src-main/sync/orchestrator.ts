@@ -50,6 +50,8 @@ export interface RunSyncOptions {
    * then fills in the older history backwards (default 62 when no `since` is given, else 0: one pass in order).
    */
   firstWindowDays?: number;
+  /** Newest first: once the coverage opens the views, this thread and the writer's step back (threadPriority.ts). */
+  backgroundHistory?: boolean;
   signal?: AbortSignal;
   onProgress?: (p: SyncProgress) => void;
   onRetry?: (info: RetryInfo) => void;
@@ -227,6 +229,7 @@ function v2Tuning(o: RunSyncOptions, v2: V2Source) {
     ...(o.onPace ? { onPace: o.onPace } : {}),
     ...(o.batchRows ? { batchRows: o.batchRows } : {}),
     ...(o.writerThread !== undefined ? { writerThread: o.writerThread } : {}),
+    ...(o.backgroundHistory ? { backgroundHistory: true } : {}),
   };
 }
 

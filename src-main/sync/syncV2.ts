@@ -15,6 +15,7 @@ import { createFeedbackWriter } from './feedbackWriter.ts';
 import type { FeedbackWriter } from './feedbackWriter.ts';
 import { resolveV2Window } from './history.ts';
 import { coverageOf, coverageProgress } from './coverage.ts';
+import { backgroundThisThread } from './threadPriority.ts';
 import { cancelledMessage, startRunRecord, stoppedRun } from './runRecord.ts';
 import { addDays, buttonFeedbackStreamOf } from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';
@@ -66,6 +67,8 @@ export interface SyncV2Options {
    * says `listsReady: false` until they are in, then again without it). Must not reject.
    */
   beforeHistory?: () => Promise<void>;
+  /** Newest first: once the coverage is said, this thread and the writer's step back (threadPriority.ts). */
+  backgroundHistory?: boolean;
   now?: () => Date;
 }
 
@@ -165,6 +168,7 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
       const common = streamOptions(options, { pages, writer, sourceId, window, now, emit, totals });
       const status = await newestFirst(common, roots ?? [null], {
         naming: (s) => (stream = s),
+        ...(options.backgroundHistory ? { background: true } : {}),
         ...(options.beforeHistory ? { beforeHistory: options.beforeHistory } : {}),
       });
       if (status === 'cancelled') return finish('cancelled');
@@ -260,7 +264,7 @@ function streamOptions(
 async function newestFirst(
   common: Omit<FeedbackStreamOptions, 'scope'>,
   scopes: readonly (number | null)[],
-  hooks: { naming: (stream: string) => void; beforeHistory?: () => Promise<void> },
+  hooks: { naming: (stream: string) => void; beforeHistory?: () => Promise<void>; background?: boolean },
 ): Promise<'done' | 'cancelled'> {
   const { naming } = hooks;
   const cursors = new Map<number | null, FeedbackCursor>();
@@ -283,8 +287,13 @@ async function newestFirst(
     said = key;
   };
   // The views open on the presses' first window; the other resources' recent days follow at once (the views refresh
-  // when the coverage says they are in), then the history.
+  // when the coverage says they are in), then the history. From here on the sync's threads step back behind the
+  // app's answers to the views (threadPriority.ts): the first chart is drawn while the rest fills in.
   say();
+  if (hooks.background) {
+    backgroundThisThread();
+    common.writer.background();
+  }
   if (hooks.beforeHistory) {
     await hooks.beforeHistory();
     listsReady = true;
