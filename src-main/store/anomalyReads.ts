@@ -133,3 +133,23 @@ export function anomalyTree(db: Database.Database): AnomalyTreeNode[] {
     )
     .all();
 }
+
+/**
+ * Per local day of [fromDay, toDay) with presses (misuse excluded, stored surveys): `[day, presses, red, Σ point ×
+ * presses, Σ point × red]`, from the period rollup's day buckets. Two reads that give the same numbers for a day saw
+ * the same counts of the negative share on every point that day, up to a change that keeps all four sums (the
+ * anomaly tests computed ahead use it to find the first day a sync changed).
+ */
+export function anomalyDaySignatures(db: Database.Database, fromDay: number, toDay: number): number[][] {
+  return db
+    .prepare(
+      `SELECT bucket, sum(n), sum(k), sum(experience_point_id * n), sum(experience_point_id * k) FROM (
+         SELECT r.bucket, r.experience_point_id, ${all} AS n,
+           CASE WHEN s.feedback_scale = 'nps' THEN ${red} ELSE r.n0 + r.n1 END AS k
+         FROM v2_button_rollup_period r JOIN v2_survey s ON s.survey_id = r.survey_id
+         WHERE r.bucket >= ? AND r.bucket < ? AND r.misuse = 0)
+       GROUP BY bucket`,
+    )
+    .raw()
+    .all(fromDay, toDay) as number[][];
+}
