@@ -43,6 +43,11 @@ export interface SyncRunOptions {
   full?: boolean;
   trailingDays?: number;
   pageSize?: number;
+  /**
+   * Newest first: once the coverage opens the views, the sync's threads step back behind the app's own (its answers
+   * to the views come first; sync/threadPriority.ts). The app's syncs ask for it; default false.
+   */
+  backgroundHistory?: boolean;
   /** Check the stored presses against the service's aggregated counts afterwards (default true; v2 only). */
   verify?: boolean;
   signal?: AbortSignal;
@@ -96,6 +101,7 @@ function syncRequest(target: SyncTarget, source: SourceChoice, o: SyncRunOptions
     ...(o.trailingDays !== undefined ? { trailingDays: o.trailingDays } : {}),
     ...(o.pageSize ? { pageSize: o.pageSize } : {}),
     ...(o.now ? { now: o.now().toISOString() } : {}),
+    ...(o.backgroundHistory ? { backgroundHistory: true } : {}),
   };
 }
 

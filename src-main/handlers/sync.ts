@@ -20,6 +20,8 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
     signal,
     store: () => ctx.store(),
     onProgress: (p) => ctx.emit('sync:progress', p),
+    // Once the views are open, the history fills in behind the app's answers (sync/threadPriority.ts).
+    backgroundHistory: true,
     ...(deps.migrationsDir ? { migrationsDir: deps.migrationsDir } : {}),
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),

@@ -114,7 +114,7 @@ export function coverageProgress(c: HistoryCoverage): SyncProgress {
       ? 'History complete.'
       : `Complete from ${latest(pending.map((p) => p.completeFrom)) ?? c.completeFrom}; history before it is still syncing${
           pending.length > 0 ? ` (${pending.map((p) => `${p.part} from ${p.completeFrom}`).join(', ')})` : ''
-        }.`;
+        }${c.listsReady === false ? "; the lists' newest days come next" : ''}.`;
   return {
     stream: coverageStream,
     phase: c.completeFrom === null && pending.length === 0 ? 'done' : 'running',

@@ -31,6 +31,8 @@ export interface RunSyncOptions {
    * then fills in the older history backwards (default 62 when no `since` is given, else 0: one pass in order).
    */
   firstWindowDays?: number;
+  /** Newest first: once the coverage opens the views, this thread and the writer's step back (threadPriority.ts). */
+  backgroundHistory?: boolean;
   signal?: AbortSignal;
   onProgress?: (p: SyncProgress) => void;
   onRetry?: (info: RetryInfo) => void;

@@ -55,12 +55,13 @@ export async function runV2(
                 void (definitionsDone = (await definitions(o, v2, onProgress)) === 'done'),
             }
           : {}),
-        // Newest first: the resources' recent days once the presses' are stored, before the coverage says so. One
-        // writer at a time: beside the first window's big batches they would share SQLite's 5 s busy timeout (a run
-        // with them alongside failed once at load 25, its cause unseen).
+        // Newest first: the resources' recent days once the presses' are stored and the coverage has opened the
+        // views (the Overview's first chart needs none of them), before the presses' history. One writer at a time:
+        // beside the first window's big batches they would share SQLite's 5 s busy timeout (a run with them
+        // alongside failed once at load 25, its cause unseen).
         ...(order === 'newest-first'
           ? {
-              beforeCoverage: () => {
+              beforeHistory: () => {
                 if (window && !o.signal?.aborted) resources.start(window, definitionsDone);
                 return resources.recentStored();
               },
@@ -114,6 +115,7 @@ function v2Tuning(o: RunSyncOptions, v2: V2Source) {
     ...(o.onPace ? { onPace: o.onPace } : {}),
     ...(o.batchRows ? { batchRows: o.batchRows } : {}),
     ...(o.writerThread !== undefined ? { writerThread: o.writerThread } : {}),
+    ...(o.backgroundHistory ? { backgroundHistory: true } : {}),
   };
 }
 

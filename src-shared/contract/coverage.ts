@@ -25,6 +25,11 @@ export interface HistoryCoverage {
    * empty (or absent, from an older sender) when nothing is pending.
    */
   pending?: PendingHistory[];
+  /**
+   * False while the other resources' newest days (the feedback lists, alerts) are still being fetched after the
+   * presses' first window opened the views; absent once they are stored (or when the run fetches none).
+   */
+  listsReady?: false;
 }
 
 export interface CoverageCommands {

@@ -63,17 +63,24 @@ describe('coverage', () => {
     expect(app.hasData).toBe(false);
 
     treeItems = 5; // the tree and the newest window are stored
-    bridge.emit('sync:progress', event({ completeFrom: '2026-08-23', firstWindowReady: true }));
+    bridge.emit(
+      'sync:progress',
+      event({ completeFrom: '2026-08-23', firstWindowReady: true, listsReady: false }),
+    );
     await flush();
     expect(app.hasData).toBe(true);
     expect(asked()).toBe(2);
+    // The lists' newest days in: the views ask again.
+    bridge.emit('sync:progress', event({ completeFrom: '2026-08-23', firstWindowReady: true }));
+    await flush();
+    expect(asked()).toBe(3);
     // The same coverage again changes nothing; history reaching further back refreshes once more.
     bridge.emit('sync:progress', event({ completeFrom: '2026-08-23', firstWindowReady: true }));
     await flush();
-    expect(asked()).toBe(2);
+    expect(asked()).toBe(3);
     bridge.emit('sync:progress', event({ completeFrom: '2026-02-21', firstWindowReady: true }));
     await flush();
-    expect(asked()).toBe(3);
+    expect(asked()).toBe(4);
     expect(coverage.coverage).toEqual({ completeFrom: '2026-02-21', firstWindowReady: true });
   });
 

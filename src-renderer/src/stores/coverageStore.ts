@@ -25,7 +25,9 @@ export const useCoverageStore = defineStore('coverage', () => {
     coverage.value = next;
     // Anything pending that moved (the presses, the lists, v1) means more landed.
     const same = (a: HistoryCoverage | null): string =>
-      JSON.stringify(a ? [a.completeFrom, a.firstWindowReady, a.pending ?? null] : null);
+      JSON.stringify(
+        a ? [a.completeFrom, a.firstWindowReady, a.pending ?? null, a.listsReady ?? null] : null,
+      );
     if (same(before) === same(next)) return;
     dataChanged();
     // The newest window is stored: the app leaves the first screen for the views while history goes on syncing.
