@@ -84,6 +84,9 @@ test('the Unusual list and the pin on the trend show the incident day, with its 
   await expect(reasons).toContainText('Long queue');
   await expect(reasons).toContainText('<b>Dirty</b>');
   await expect(reasons.locator('b')).toHaveCount(0);
+  // And what was said then: the hand-made world writes presses only, no comment, so the panel says there was none.
+  await expect(reasons).toContainText('Said then (newest first)');
+  await expect(reasons).toContainText('No comments at that point then.');
   await list.screenshot({ path: test.info().outputPath('reasons.png') });
 
   await list.getByTestId('unusual-more').click();

@@ -17,6 +17,8 @@ export const enAnomalies = {
     highlights: 'Chosen after a green answer that day',
     noReasons: 'No follow-up answers that day.',
     comments: 'Comments of that day',
+    saidThen: 'Said then (newest first)',
+    noComments: 'No comments at that point then.',
     marker: '{name}: {what}',
     markerWorse: 'unusually bad',
     markerBetter: 'unusually good',
