@@ -1,6 +1,7 @@
 // `npm run bench -- sync`: a full v2 sync of the `large` world from an emulator in its own process (button feedbacks
 // per second end to end, peak RSS of the sync process); the same rows exported to CSV and loaded by Debian's sqlite3
-// with `.import` (the practical ceiling) and the ratio; an incremental sync of the `demo` world with nothing new.
+// with `.import` (the practical ceiling) and the ratio; where the file's bytes go (dbstat per table and index, bytes per
+// press); an incremental sync of the `demo` world with nothing new.
 // Options: --size=large|demo|small (the full-sync world), --skip-import, --keep (leave the files in the temp dir).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
+import { printBytes } from './_dbstat.ts';
 
 const cli = join(import.meta.dirname, '../bin/feedback-desk.js');
 const now = '2026-11-21T14:00:00Z';
@@ -92,13 +94,13 @@ function exportCsv(db: string, csv: string, order: 'time' | 'key'): number {
   try {
     writeSync(
       fd,
-      'experience_point_id,local_time,feedback_id,utc_offset_min,survey_id,smiley_id,button_index,misuse,position,ui\n',
+      'experience_point_id,local_time,feedback_id,utc_offset_min,survey_id,smiley_id,button_index,misuse,position,ui_code\n',
     );
     let chunk = '';
     const it = d
       .prepare(
         `SELECT experience_point_id, local_time, hex(feedback_id), utc_offset_min, survey_id, smiley_id, button_index,
-           misuse, position, ui FROM v2_button_feedback
+           misuse, position, ui_code FROM v2_button_feedback
          ORDER BY ${order === 'key' ? 'experience_point_id, local_time, feedback_id' : 'local_time - utc_offset_min * 60000, experience_point_id'}`,
       )
       .raw(true)
@@ -118,7 +120,10 @@ function exportCsv(db: string, csv: string, order: 'time' | 'key'): number {
   return rows;
 }
 
-/** sqlite3 `.import` of the CSV into the facts table's equivalent (same key, WITHOUT ROWID, WAL, NORMAL). */
+/**
+ * sqlite3 `.import` of the CSV into the facts table's equivalent (same key, WITHOUT ROWID, WAL, NORMAL; `ui` in its
+ * stored form, migration 0016).
+ */
 function sqliteImport(csv: string, db: string): { seconds: number; rows: number; version: string } {
   const version = spawnSync('sqlite3', ['--version'], { encoding: 'utf8' }).stdout.split(' ')[0] ?? '?';
   const script = [
@@ -127,7 +132,7 @@ function sqliteImport(csv: string, db: string): { seconds: number; rows: number;
     'PRAGMA cache_size = -32000;',
     `CREATE TABLE v2_button_feedback (experience_point_id INTEGER NOT NULL, local_time INTEGER NOT NULL,
       feedback_id ANY NOT NULL, utc_offset_min INTEGER NOT NULL, survey_id INTEGER NOT NULL, smiley_id INTEGER NOT NULL,
-      button_index INTEGER NOT NULL, misuse INTEGER NOT NULL, position INTEGER, ui TEXT,
+      button_index INTEGER NOT NULL, misuse INTEGER NOT NULL, position INTEGER, ui_code TEXT,
       PRIMARY KEY (experience_point_id, local_time, feedback_id)) WITHOUT ROWID;`,
     '.mode csv',
     `.import --skip 1 ${csv} v2_button_feedback`,
@@ -162,9 +167,12 @@ export async function run(args: string[]): Promise<void> {
       console.log(
         `  whole command (start, tree, button feedbacks, every other v2 resource): ${full.wallSeconds.toFixed(1)} s`,
       );
-      console.log(`  peak RSS of the sync process: ${fmt(full.peakRssMb)} MB (target < 400)`);
+      console.log(`  peak RSS of the sync process: ${fmt(full.peakRssMb)} MB (target ≤ 300)`);
       console.log(`  load average after the sync (other work on this machine): ${loadAverage()}`);
-      console.log(`  file: ${fmt(statSync(db).size / 1e6)} MB`);
+      console.log(
+        `  file: ${fmt(statSync(db).size / 1e6)} MB; where its bytes go (dbstat; target ≤ 80 B/press):`,
+      );
+      printBytes(db);
     } finally {
       emulator.stop();
     }

@@ -7,7 +7,10 @@ import { distinctKeysCte } from '../treeSql.ts';
 const reads = {
   dataVersion: named('store.dataVersion', 'PRAGMA data_version'),
   ownChanges: named('store.ownChanges', 'SELECT total_changes()'),
-  termsCurrent: named('comments.termsCurrent', 'SELECT NOT EXISTS (SELECT 1 FROM v2_comment_term_pending)'),
+  termsCurrent: named(
+    'comments.termsCurrent',
+    'SELECT NOT EXISTS (SELECT 1 FROM v2_comment_term_pending) AND NOT EXISTS (SELECT 1 FROM v2_comment_term_gone)',
+  ),
   averages: named('comments.ftsAverages', 'SELECT block FROM v2_text_feedback_fts_data WHERE id = 1'),
   termHits: named('comments.termHits', 'SELECT count(*) FROM v2_comment_term WHERE term = ?'),
   idf: named('comments.idf', 'SELECT ln((@rows - @hits + 0.5) / (@hits + 0.5))'),
@@ -25,7 +28,10 @@ export function storeVersion(db: Database.Database): string {
   return `${String(data)}.${String(own)}`;
 }
 
-/** Whether the word rows are current: the writer tokenizes what it wrote before it commits (commentTermIndex.ts). */
+/**
+ * Whether the word rows are current: the writer tokenizes what it wrote, and drops the rows of what it changed or
+ * deleted, before it commits (commentTermIndex.ts).
+ */
 export const termsCurrent = (db: Database.Database): boolean =>
   statement(db, reads.termsCurrent).pluck().get() === 1;
 

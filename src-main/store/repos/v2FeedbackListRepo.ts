@@ -17,6 +17,7 @@ import type { CheckpointRepo } from './checkpointRepo.ts';
 import { createCommentTermIndex } from './commentTermIndex.ts';
 import { createFollowupRollup, touch } from './followupRollup.ts';
 import { createTextFeedbackIds } from './textFeedbackId.ts';
+import { encodeUi } from './uiCode.ts';
 import { subtreeCte } from '../treeSql.ts';
 
 export interface FeedbackListRows {
@@ -32,7 +33,7 @@ interface ListTable<T> {
   table: string;
   /** Key columns after (experience_point_id, local_time, feedback_id). */
   key: readonly string[];
-  /** Other columns after the common ones. */
+  /** Other columns after the common ones (`ui` as its two columns, uiCode.ts). */
   extra: readonly string[];
   values(row: T): unknown[];
   /** A rowid column whose value the store chooses for a new row (text feedback: time-ordered, textFeedbackId.ts). */
@@ -45,12 +46,12 @@ export const feedbackListTables: { [K in FeedbackListKind]: ListTable<FeedbackLi
   followup: {
     table: 'v2_followup_feedback',
     key: ['followup_question_id', 'followup_option_id'],
-    extra: ['position', 'ui', 'option_text'],
+    extra: ['position', 'ui_text', 'ui_code', 'option_text'],
     values: (f) => [
       f.followupQuestionId,
       f.followupOptionId,
       f.position,
-      f.ui,
+      ...encodeUi(f.ui),
       f.followupOptionTextInDefaultLocale,
     ],
   },
@@ -58,10 +59,20 @@ export const feedbackListTables: { [K in FeedbackListKind]: ListTable<FeedbackLi
     table: 'v2_text_feedback',
     rowid: 'text_feedback_id',
     key: ['position'],
-    extra: ['ui', 'text', 'masked_text', 'rephrased_text', 'text_in_english', 'spam', 'categories', 'themes'],
+    extra: [
+      'ui_text',
+      'ui_code',
+      'text',
+      'masked_text',
+      'rephrased_text',
+      'text_in_english',
+      'spam',
+      'categories',
+      'themes',
+    ],
     values: (t) => [
       t.position,
-      t.ui,
+      ...encodeUi(t.ui),
       t.text,
       t.maskedText,
       t.rephrasedText,
