@@ -94,13 +94,14 @@ function exportCsv(db: string, csv: string, order: 'time' | 'key'): number {
   try {
     writeSync(
       fd,
-      'experience_point_id,local_time,feedback_id,utc_offset_min,survey_id,smiley_id,button_index,misuse,position,ui_code\n',
+      'experience_point_id,local_time,feedback_id,utc_offset_min,survey_id,smiley_id,button_index,misuse,position,ui\n',
     );
     let chunk = '';
     const it = d
       .prepare(
         `SELECT experience_point_id, local_time, hex(feedback_id), utc_offset_min, survey_id, smiley_id, button_index,
-           misuse, position, ui_code FROM v2_button_feedback
+           misuse, position, CASE ui WHEN CAST(x'80' AS TEXT) THEN 'p' WHEN CAST(x'81' AS TEXT) THEN 't'
+             WHEN CAST(x'82' AS TEXT) THEN 'd' ELSE ui END FROM v2_button_feedback
          ORDER BY ${order === 'key' ? 'experience_point_id, local_time, feedback_id' : 'local_time - utc_offset_min * 60000, experience_point_id'}`,
       )
       .raw(true)
@@ -121,8 +122,8 @@ function exportCsv(db: string, csv: string, order: 'time' | 'key'): number {
 }
 
 /**
- * sqlite3 `.import` of the CSV into the facts table's equivalent (same key, WITHOUT ROWID, WAL, NORMAL; `ui` in its
- * stored form, migration 0016).
+ * sqlite3 `.import` of the CSV into the facts table's equivalent (same key, WITHOUT ROWID, WAL, NORMAL; `ui` one
+ * byte as stored since migration 0016: its code exported as a letter).
  */
 function sqliteImport(csv: string, db: string): { seconds: number; rows: number; version: string } {
   const version = spawnSync('sqlite3', ['--version'], { encoding: 'utf8' }).stdout.split(' ')[0] ?? '?';
@@ -132,7 +133,7 @@ function sqliteImport(csv: string, db: string): { seconds: number; rows: number;
     'PRAGMA cache_size = -32000;',
     `CREATE TABLE v2_button_feedback (experience_point_id INTEGER NOT NULL, local_time INTEGER NOT NULL,
       feedback_id ANY NOT NULL, utc_offset_min INTEGER NOT NULL, survey_id INTEGER NOT NULL, smiley_id INTEGER NOT NULL,
-      button_index INTEGER NOT NULL, misuse INTEGER NOT NULL, position INTEGER, ui_code TEXT,
+      button_index INTEGER NOT NULL, misuse INTEGER NOT NULL, position INTEGER, ui TEXT,
       PRIMARY KEY (experience_point_id, local_time, feedback_id)) WITHOUT ROWID;`,
     '.mode csv',
     `.import --skip 1 ${csv} v2_button_feedback`,

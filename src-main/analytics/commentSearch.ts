@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3';
 import { parseLocalDate } from '../core/localTime.ts';
 import { feedbackIdText } from '../store/repos/buttonFeedbackRepo.ts';
+import { uiOf } from '../store/repos/uiCode.ts';
 import { statement } from '../store/statements.ts';
 import { withSelectedPoint } from '../store/treeSql.ts';
 
@@ -139,7 +140,7 @@ export function searchComments(db: Database.Database, spec: CommentSearch): Comm
   const sql = `${
     ids ? withSelectedPoint() : ''
   }SELECT t.feedback_id, t.experience_point_id, t.survey_id, t.smiley_id, t.local_time, t.utc_offset_min,
-      t.button_index, t.misuse, t.spam, t.position, t.ui, t.text, t.masked_text, t.rephrased_text,
+      t.button_index, t.misuse, t.spam, t.position, ${uiOf('t.ui')} AS ui, t.text, t.masked_text, t.rephrased_text,
       t.text_in_english, t.categories, t.themes
     FROM v2_text_feedback_fts JOIN v2_text_feedback t ON t.text_feedback_id = v2_text_feedback_fts.rowid
     WHERE ${where.join(' AND ')}

@@ -1,28 +1,10 @@
--- 0016: fewer bytes per press (docs/SCHEMA.md "Bytes per press"). Instant on any file: nothing is read or rewritten;
--- rows written from now on take the compact forms, stored rows keep theirs and read the same.
+-- 0016: fewer bytes per press (docs/SCHEMA.md "Bytes per press"). Nothing is read or rewritten (no column is added
+-- either: SQLite checks every row of a STRICT table it adds a column to, minutes for the facts of `large`); rows
+-- written from now on take the compact forms, stored rows keep theirs and read the same.
 --
--- 1. `ui` (of the facts, their stage, the follow-ups and the comments): the three values the service sends are
---    stored as `ui_code` '' for 'physical', 't' for 'touchless', 'd' for 'digital' (2–3 bytes of record instead of
---    9–11), any other value as sent in `ui_text` (the old column, renamed: rows stored before keep their value
---    there, with no `ui_code`). `ui` is a VIRTUAL column that reads them back, so every reader reads `ui` as before;
---    a value is never taken for another (uiCode.ts).
-ALTER TABLE v2_button_feedback RENAME COLUMN ui TO ui_text;
-ALTER TABLE v2_button_feedback ADD COLUMN ui_code TEXT;
-ALTER TABLE v2_button_feedback ADD COLUMN ui TEXT GENERATED ALWAYS AS
-  (CASE ui_code WHEN '' THEN 'physical' WHEN 't' THEN 'touchless' WHEN 'd' THEN 'digital' ELSE ui_text END) VIRTUAL;
-ALTER TABLE v2_button_feedback_stage RENAME COLUMN ui TO ui_text;
-ALTER TABLE v2_button_feedback_stage ADD COLUMN ui_code TEXT;
-ALTER TABLE v2_button_feedback_stage ADD COLUMN ui TEXT GENERATED ALWAYS AS
-  (CASE ui_code WHEN '' THEN 'physical' WHEN 't' THEN 'touchless' WHEN 'd' THEN 'digital' ELSE ui_text END) VIRTUAL;
-ALTER TABLE v2_followup_feedback RENAME COLUMN ui TO ui_text;
-ALTER TABLE v2_followup_feedback ADD COLUMN ui_code TEXT;
-ALTER TABLE v2_followup_feedback ADD COLUMN ui TEXT GENERATED ALWAYS AS
-  (CASE ui_code WHEN '' THEN 'physical' WHEN 't' THEN 'touchless' WHEN 'd' THEN 'digital' ELSE ui_text END) VIRTUAL;
-ALTER TABLE v2_text_feedback RENAME COLUMN ui TO ui_text;
-ALTER TABLE v2_text_feedback ADD COLUMN ui_code TEXT;
-ALTER TABLE v2_text_feedback ADD COLUMN ui TEXT GENERATED ALWAYS AS
-  (CASE ui_code WHEN '' THEN 'physical' WHEN 't' THEN 'touchless' WHEN 'd' THEN 'digital' ELSE ui_text END) VIRTUAL;
-
+-- 1. `ui` (facts, stage, follow-ups, comments) needs no schema change: the writers store 'physical', 'touchless'
+--    and 'digital' as one byte (repos/uiCode.ts) and the readers read the column through uiOf().
+--
 -- 2. The word rows of a changed or deleted comment are found from its old text, not through an index by comment
 --    (v2_comment_term_comment was 2.9 bytes per press on `large`): the triggers keep the old text of a comment whose
 --    rows are stored (one not noted as pending) in v2_comment_term_gone, and the writer tokenizes it as it tokenizes

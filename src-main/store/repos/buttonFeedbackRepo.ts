@@ -18,7 +18,7 @@ import { allNodes, createNodeRollup } from './nodeRollup.ts';
 import { createPressPeriodRollup, weekhourRows } from './pressPeriodRollup.ts';
 import { createRollupRecount } from './rollupRecount.ts';
 import type { SwapSpec } from './swapSpec.ts';
-import { encodeUi } from './uiCode.ts';
+import { encodeUi, uiParam } from './uiCode.ts';
 import { distinctKeysCte } from '../treeSql.ts';
 
 export type { SwapSpec } from './swapSpec.ts';
@@ -88,14 +88,12 @@ export function feedbackIdText(key: Buffer | string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** The stored fact columns: `ui` as its two columns (uiCode.ts; the column `ui` reads them back). */
 const factColumns =
-  'experience_point_id, local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position, ui_text, ui_code';
-/** Rows per multi-row INSERT (11 parameters each) and buckets per multi-row upsert (15 each). */
+  'experience_point_id, local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position, ui';
+/** Rows per multi-row INSERT (10 parameters each) and buckets per multi-row upsert (15 each). */
 const rowsPerInsert = 32;
 const bucketsPerUpsert = 16;
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
-const noUiColumns = [null, null] as const;
 
 /** Thrown inside the fast path's transaction to roll it back when some rows were already stored. */
 class SeenBefore extends Error {}
@@ -117,6 +115,9 @@ export function createButtonFeedbackRepo(
   const tuple = (k: number): string => `(${Array.from({ length: k }, () => '?').join(',')})`;
   const values = (rows: number, width: number): string =>
     Array.from({ length: rows }, () => tuple(width)).join(',');
+  /** Rows of `before` parameters, then `ui` (its code's byte bound as text). */
+  const factValues = (rows: number, before: number): string =>
+    Array.from({ length: rows }, () => `${tuple(before).slice(0, -1)},${uiParam})`).join(',');
   /** A statement per row count, built once (the SQL text is not rebuilt on the hot path). */
   const perRows = (build: (rows: number) => string): ((rows: number) => Database.Statement) => {
     const made = new Map<number, Database.Statement>();
@@ -128,11 +129,11 @@ export function createButtonFeedbackRepo(
   };
   const insertFacts = perRows(
     (rows) =>
-      `INSERT INTO v2_button_feedback (${factColumns}) VALUES ${values(rows, 11)} ON CONFLICT DO NOTHING`,
+      `INSERT INTO v2_button_feedback (${factColumns}) VALUES ${factValues(rows, 9)} ON CONFLICT DO NOTHING`,
   );
   const insertStage = perRows(
     (rows) =>
-      `INSERT INTO v2_button_feedback_stage (stream, ${factColumns}) VALUES ${values(rows, 12)} ON CONFLICT DO NOTHING`,
+      `INSERT INTO v2_button_feedback_stage (stream, ${factColumns}) VALUES ${factValues(rows, 10)} ON CONFLICT DO NOTHING`,
   );
   const upsertInto = (table: string, bucket: string): ((rows: number) => Database.Statement) =>
     perRows(
@@ -162,7 +163,7 @@ export function createButtonFeedbackRepo(
   const periods = createPressPeriodRollup(db);
   const recount = createRollupRecount(db, nodes, periods);
 
-  /** The 11 stored fact columns of row `i`, pushed onto `out`. */
+  /** The 10 fact columns of row `i`, pushed onto `out` (`ui` as stored: uiCode.ts). */
   function pushRow(b: FeedbackBatch, i: number, out: unknown[]): void {
     const pos = b.position[i] ?? noPosition;
     const ui = b.ui[i] ?? noUi;
@@ -176,7 +177,7 @@ export function createButtonFeedbackRepo(
       b.button[i],
       b.misuse[i],
       pos === noPosition ? null : pos,
-      ...(ui === noUi ? noUiColumns : encodeUi(b.uiNames[ui] ?? null)),
+      ui === noUi ? null : encodeUi(b.uiNames[ui] ?? null),
     );
   }
 

@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { noPosition, noUi } from './feedbackBatch.ts';
 import type { FeedbackBatch } from './feedbackBatch.ts';
 import type { SwapSpec } from './swapSpec.ts';
+import { uiOf } from './uiCode.ts';
 
 const msPerDay = 86_400_000;
 const two32 = 4_294_967_296;
@@ -152,7 +153,8 @@ function storedDigests(
 ): (point: number, fromMs: number, toMs: number) => Map<number, DayDigest> {
   const rows = db
     .prepare(
-      `SELECT local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position, ui
+      `SELECT local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position,
+         ${uiOf('ui')} AS ui
        FROM v2_button_feedback WHERE experience_point_id = ? AND local_time >= ? AND local_time < ?`,
     )
     .raw(true);

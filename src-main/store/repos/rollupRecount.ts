@@ -9,9 +9,8 @@ import { distinctKeysCte, subtreeCte } from '../treeSql.ts';
 
 const msPerHour = 3_600_000;
 const msPerDay = 86_400_000;
-/** The stored fact columns, the stage's and the facts' alike (`ui` as its two columns, migration 0016). */
 const factColumns =
-  'experience_point_id, local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position, ui_text, ui_code';
+  'experience_point_id, local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position, ui';
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
 const countsFromFacts = counters.map((_, i) => `sum(button_index = ${i})`).join(', ');
 type Grain = 'hourly' | 'daily';

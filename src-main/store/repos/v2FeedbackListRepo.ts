@@ -17,7 +17,7 @@ import type { CheckpointRepo } from './checkpointRepo.ts';
 import { createCommentTermIndex } from './commentTermIndex.ts';
 import { createFollowupRollup, touch } from './followupRollup.ts';
 import { createTextFeedbackIds } from './textFeedbackId.ts';
-import { encodeUi } from './uiCode.ts';
+import { encodeUi, uiParam } from './uiCode.ts';
 import { subtreeCte } from '../treeSql.ts';
 
 export interface FeedbackListRows {
@@ -33,7 +33,7 @@ interface ListTable<T> {
   table: string;
   /** Key columns after (experience_point_id, local_time, feedback_id). */
   key: readonly string[];
-  /** Other columns after the common ones (`ui` as its two columns, uiCode.ts). */
+  /** Other columns after the common ones (`ui` as stored: uiCode.ts). */
   extra: readonly string[];
   values(row: T): unknown[];
   /** A rowid column whose value the store chooses for a new row (text feedback: time-ordered, textFeedbackId.ts). */
@@ -46,12 +46,12 @@ export const feedbackListTables: { [K in FeedbackListKind]: ListTable<FeedbackLi
   followup: {
     table: 'v2_followup_feedback',
     key: ['followup_question_id', 'followup_option_id'],
-    extra: ['position', 'ui_text', 'ui_code', 'option_text'],
+    extra: ['position', 'ui', 'option_text'],
     values: (f) => [
       f.followupQuestionId,
       f.followupOptionId,
       f.position,
-      ...encodeUi(f.ui),
+      encodeUi(f.ui),
       f.followupOptionTextInDefaultLocale,
     ],
   },
@@ -59,20 +59,10 @@ export const feedbackListTables: { [K in FeedbackListKind]: ListTable<FeedbackLi
     table: 'v2_text_feedback',
     rowid: 'text_feedback_id',
     key: ['position'],
-    extra: [
-      'ui_text',
-      'ui_code',
-      'text',
-      'masked_text',
-      'rephrased_text',
-      'text_in_english',
-      'spam',
-      'categories',
-      'themes',
-    ],
+    extra: ['ui', 'text', 'masked_text', 'rephrased_text', 'text_in_english', 'spam', 'categories', 'themes'],
     values: (t) => [
       t.position,
-      ...encodeUi(t.ui),
+      encodeUi(t.ui),
       t.text,
       t.maskedText,
       t.rephrasedText,
@@ -178,7 +168,7 @@ export function createV2FeedbackListRepo(
     const s: Statements = {
       // Only a row that really differs is rewritten (and, for texts, re-indexed by the FTS triggers).
       upsert: db.prepare(
-        `INSERT INTO ${t.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+        `INSERT INTO ${t.table} (${columns.join(', ')}) VALUES (${columns.map((c) => (c === 'ui' ? uiParam : '?')).join(', ')})
          ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${rest.map((c) => `${c} = excluded.${c}`).join(', ')}
          WHERE (${rest.join(', ')}) IS NOT (${rest.map((c) => `excluded.${c}`).join(', ')})`,
       ),

@@ -26,19 +26,7 @@ const createdBy: Record<number, string> = {
     CREATE TRIGGER v2_comment_term_delete AFTER DELETE ON v2_text_feedback BEGIN
       DELETE FROM v2_comment_term WHERE text_feedback_id = old.text_feedback_id;
       DELETE FROM v2_comment_term_pending WHERE text_feedback_id = old.text_feedback_id;
-    END;
-    UPDATE v2_button_feedback SET ui_text = ui WHERE ui_code IS NOT NULL;
-    ALTER TABLE v2_button_feedback DROP COLUMN ui; ALTER TABLE v2_button_feedback DROP COLUMN ui_code;
-    ALTER TABLE v2_button_feedback RENAME COLUMN ui_text TO ui;
-    UPDATE v2_button_feedback_stage SET ui_text = ui WHERE ui_code IS NOT NULL;
-    ALTER TABLE v2_button_feedback_stage DROP COLUMN ui; ALTER TABLE v2_button_feedback_stage DROP COLUMN ui_code;
-    ALTER TABLE v2_button_feedback_stage RENAME COLUMN ui_text TO ui;
-    UPDATE v2_followup_feedback SET ui_text = ui WHERE ui_code IS NOT NULL;
-    ALTER TABLE v2_followup_feedback DROP COLUMN ui; ALTER TABLE v2_followup_feedback DROP COLUMN ui_code;
-    ALTER TABLE v2_followup_feedback RENAME COLUMN ui_text TO ui;
-    UPDATE v2_text_feedback SET ui_text = ui WHERE ui_code IS NOT NULL;
-    ALTER TABLE v2_text_feedback DROP COLUMN ui; ALTER TABLE v2_text_feedback DROP COLUMN ui_code;
-    ALTER TABLE v2_text_feedback RENAME COLUMN ui_text TO ui;`,
+    END;`,
 };
 
 export function rollBackSql(version: number): string {
