@@ -1,9 +1,10 @@
 // `npm run bench -- queries`: the dashboard's questions on the `large` world, answered by the project (runQuery and
 // the domain reads, from the local store) and by DuckDB over the same raw rows, in the same run: p50 and p95 per
-// question and the ratio. Options: --db=PATH (a synced store to reuse; default /work/cache/large.sqlite when it
-// exists, else the `--size` world, default large, is synced into a temp file first), --runs=N (default 15),
-// --keep, --only=TEXT (the questions whose name holds TEXT). Then `status` and an incremental sync with nothing new,
-// whole commands (bench/_syncTiming.ts; --skip-sync leaves the sync out). The last line: `queries: worst p95 N ms, worst ratio R`.
+// question and the ratio. Options: --size=large|xlarge|… (the world, default large), --db=PATH (a synced store of
+// that world to reuse; default /work/cache/<size>.sqlite when it exists, else the world is synced into a temp file
+// first), --runs=N (default 15), --keep, --only=TEXT (the questions whose name holds TEXT). Then `status` and an
+// incremental sync with nothing new, whole commands (bench/_syncTiming.ts; --skip-sync leaves the sync out). The last
+// line: `queries: worst p95 N ms, worst ratio R`.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,10 +66,11 @@ export async function run(args: string[]): Promise<void> {
   const opt = (name: string): string | undefined =>
     args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const runs = Number(opt('runs') ?? 15);
-  let db = opt('db') ?? (existsSync('/work/cache/large.sqlite') ? '/work/cache/large.sqlite' : undefined);
+  const size = opt('size') ?? 'large';
+  const cached = `/work/cache/${size}.sqlite`;
+  let db = opt('db') ?? (existsSync(cached) ? cached : undefined);
   let dir: string | null = null;
   if (!db) {
-    const size = opt('size') ?? 'large';
     dir = mkdtempSync(join(tmpdir(), 'fd-bench-queries-'));
     db = join(dir, `${size}.sqlite`);
     console.log(`syncing the ${size} world into ${db} …`);
@@ -76,7 +78,7 @@ export async function run(args: string[]): Promise<void> {
   }
   try {
     await measure(db, runs, {
-      size: opt('size') ?? 'large',
+      size,
       skipSync: args.includes('--skip-sync'),
       only: opt('only') ?? '',
     });

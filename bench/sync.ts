@@ -2,7 +2,11 @@
 // per second end to end, peak RSS of the sync process); the same rows exported to CSV and loaded by Debian's sqlite3
 // with `.import` (the practical ceiling) and the ratio; where the file's bytes go (dbstat per table and index, bytes per
 // press); an incremental sync of the `demo` world with nothing new.
-// Options: --size=large|demo|small (the full-sync world), --skip-import, --keep (leave the files in the temp dir).
+// Options: --size=xlarge|large|demo|small (the full-sync world), --skip-import, --keep (leave the files in the temp dir),
+// --since=yyyy-MM-dd / --until=yyyy-MM-dd (a window of the history instead of all of it: the sync's own options, for a
+// bounded partial run of a world too big to sync whole on a busy machine), --skip-incremental (no demo part),
+// --base-url=URL (sync from an emulator already running with this size, `--seed 1 --now 2026-11-21T14:00:00Z`:
+// `xlarge` takes minutes to generate).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +24,8 @@ const loadAverage = (): string => readFileSync('/proc/loadavg', 'utf8').split(' 
 /** Starts `feedback-desk emulator` in a child process; resolves with its URL once it listens. */
 async function startEmulatorProcess(
   size: string,
-): Promise<{ url: string; presses: string; stop: () => void }> {
+): Promise<{ url: string; presses: string; startSeconds: number; stop: () => void }> {
+  const started = performance.now();
   const child = spawn(
     process.execPath,
     [cli, 'emulator', '--size', size, '--port', '0', '--now', now, '--seed', '1', '--rate-limit', '1000000'],
@@ -37,7 +42,8 @@ async function startEmulatorProcess(
     if (url && line.startsWith('World:')) break;
   }
   if (!url) throw new Error('the emulator did not start');
-  return { url, presses, stop: () => void child.kill('SIGTERM') };
+  const startSeconds = (performance.now() - started) / 1000;
+  return { url, presses, startSeconds, stop: () => void child.kill('SIGTERM') };
 }
 
 interface SyncRun {
@@ -48,12 +54,16 @@ interface SyncRun {
 }
 
 /** Runs `feedback-desk sync` in a child process, sampling its peak RSS (VmHWM) from /proc. */
-function runSync(url: string, db: string): Promise<SyncRun> {
+function runSync(url: string, db: string, window: string[] = []): Promise<SyncRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, 'sync', '--base-url', url, '--db', db, '--source', 'v2'], {
-    env: { ...process.env, FEEDBACK_DESK_V2_TOKEN: token },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawn(
+    process.execPath,
+    [cli, 'sync', '--base-url', url, '--db', db, '--source', 'v2', ...window],
+    {
+      env: { ...process.env, FEEDBACK_DESK_V2_TOKEN: token },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   let stdout = '';
   let peakKb = 0;
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -147,18 +157,35 @@ function sqliteImport(csv: string, db: string): { seconds: number; rows: number;
 }
 
 export async function run(args: string[]): Promise<void> {
-  const size = args.find((a) => a.startsWith('--size='))?.slice(7) ?? 'large';
+  const opt = (name: string): string | undefined =>
+    args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const size = opt('size') ?? 'large';
+  const since = opt('since');
+  const until = opt('until');
+  const window = [...(since ? ['--since', since] : []), ...(until ? ['--until', until] : [])];
+  const windowText = window.length
+    ? ` — only the window ${since ?? 'start'} … ${until ?? 'now'} (a partial sync)`
+    : '';
   const dir = mkdtempSync(join(tmpdir(), 'fd-bench-sync-'));
   const db = join(dir, `${size}.sqlite`);
   console.log(`files in ${dir}; ${new Date().toISOString()}; load average ${loadAverage()}`);
   try {
-    const emulator = await startEmulatorProcess(size);
+    const reuse = opt('base-url');
+    const emulator = reuse
+      ? { url: reuse, presses: 'NaN', startSeconds: NaN, stop: () => undefined }
+      : await startEmulatorProcess(size);
     let ours: { rate: number; items: number } | null = null;
     try {
       console.log(
-        `\nfull v2 sync of the ${size} world (${fmt(Number(emulator.presses))} presses), emulator in its own process`,
+        reuse
+          ? `\nfull v2 sync of the ${size} world from the emulator running at ${reuse}${windowText}`
+          : `\nfull v2 sync of the ${size} world (${fmt(Number(emulator.presses))} presses), emulator in its own process${windowText}`,
       );
-      const full = await runSync(emulator.url, db);
+      if (!reuse)
+        console.log(
+          `  emulator start-up (world generated, listening): ${emulator.startSeconds.toFixed(1)} s`,
+        );
+      const full = await runSync(emulator.url, db, window);
       if (full.code !== 0) throw new Error(`sync failed (${full.code}):\n${full.stdout}`);
       const fb = feedbackLine(full.stdout);
       ours = { rate: fb.items / fb.seconds, items: fb.items };
@@ -170,8 +197,9 @@ export async function run(args: string[]): Promise<void> {
       );
       console.log(`  peak RSS of the sync process: ${fmt(full.peakRssMb)} MB (target ≤ 300)`);
       console.log(`  load average after the sync (other work on this machine): ${loadAverage()}`);
+      const bytes = statSync(db).size;
       console.log(
-        `  file: ${fmt(statSync(db).size / 1e6)} MB; where its bytes go (dbstat; target ≤ 80 B/press):`,
+        `  file: ${fmt(bytes / 1e6)} MB, ${(bytes / fb.items).toFixed(1)} bytes per button feedback; where they go (dbstat; target ≤ 80 B/press):`,
       );
       printBytes(db);
     } finally {
@@ -197,6 +225,7 @@ export async function run(args: string[]): Promise<void> {
       }
     }
 
+    if (args.includes('--skip-incremental')) return;
     const demo = await startEmulatorProcess('demo');
     try {
       const demoDb = join(dir, 'demo.sqlite');

@@ -1,5 +1,5 @@
 // Annotations for the app, web mode and the command line alike: list them (each with its before/after estimate of
-// the score), add, remove, export and import as JSON. The notes live beside the store (annotations/annotationFile.ts).
+// the score), add, update, remove, export and import as JSON. The notes live beside the store (annotations/annotationFile.ts).
 import { randomBytes } from 'node:crypto';
 import type { AnnotatedNote, FeedbackScale } from '#shared/contract.ts';
 import { annotationEffect } from '../analytics/annotationEffect.ts';
@@ -118,6 +118,31 @@ export function addAnnotation(
   if (typeof parsed === 'string') throw new AnnotationFileError(`${parsed}; nothing was added.`);
   const { annotations } = readAnnotations(storePath, now);
   writeAnnotations(storePath, [...annotations, parsed]);
+  return parsed;
+}
+
+/** Replaces a note's node, days and text (its id and createdAt stay); checked as an added note is. */
+export function updateAnnotation(storePath: string, id: string, input: NewAnnotation): Annotation {
+  const { annotations } = readAnnotations(storePath);
+  const found = annotations.find((a) => a.id === id);
+  if (!found)
+    throw new AnnotationFileError(`There is no annotation with the id '${id}'; nothing was changed.`);
+  const parsed = parseAnnotation(
+    {
+      id,
+      experiencePointId: input.experiencePointId,
+      from: input.from,
+      to: input.to ?? input.from,
+      text: input.text.trim(),
+      createdAt: found.createdAt,
+    },
+    'the note',
+  );
+  if (typeof parsed === 'string') throw new AnnotationFileError(`${parsed}; nothing was changed.`);
+  writeAnnotations(
+    storePath,
+    annotations.map((a) => (a.id === id ? parsed : a)),
+  );
   return parsed;
 }
 

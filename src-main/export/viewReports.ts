@@ -16,7 +16,9 @@ import type { ExportNames } from '#shared/charts/exportWords.ts';
 import { overviewFigures, type Figure } from '#shared/charts/overviewFigures.ts';
 import { buildTrendChartOption } from '#shared/charts/trendChart.ts';
 import { trendLines } from '#shared/charts/trendLines.ts';
-import { notesOnAxis, type ChartNote } from '#shared/charts/trendNotes.ts';
+import { withChartNotes } from '#shared/charts/chartNotes.ts';
+import { lightChartColors } from '#shared/charts/chartText.ts';
+import { noteDays, notesOnAxis, type ChartNote } from '#shared/charts/trendNotes.ts';
 import { scaleGroupOf, type ScaleGroup } from '#shared/metrics/scales.ts';
 import { readableGrain } from '#shared/periods.ts';
 import { alertsPerDay, listAlerts } from '../analytics/alerts.ts';
@@ -119,6 +121,26 @@ function scoreTrend(db: Database.Database, s: ViewSelection): { chart: ReportCha
   return { chart: { title: `${scoreName(group)} over time`, option: plain(option) }, rows };
 }
 
+/** The notes of the selection as a table (days, words), oldest first; none without notes. */
+function notesTable(s: ViewSelection): ExportTable[] {
+  const notes = [...(s.notes ?? [])].sort((a, b) => a.from.localeCompare(b.from));
+  if (notes.length === 0) return [];
+  return [
+    {
+      title: 'Notes',
+      columns: [
+        { key: 'days', label: 'Days', type: 'text' },
+        { key: 'note', label: 'Note', type: 'text' },
+      ],
+      rows: notes.map((n) => [noteDays(n), n.text]),
+    },
+  ];
+}
+
+/** A chart over days or periods with the selection's notes marked (as the app's views mark them). */
+const noted = (option: object, s: ViewSelection, grain: ReturnType<typeof grainOf>): ChartOptionJson =>
+  plain(withChartNotes(option, s.notes ?? [], { grain, textColor: lightChartColors.text }));
+
 function overview(db: Database.Database, s: ViewSelection): ViewContent {
   const group = scaleGroupOf(s.filter.scale);
   const figures = selectionFigures(db, s);
@@ -132,7 +154,7 @@ function overview(db: Database.Database, s: ViewSelection): ViewContent {
     ],
     rows: figures.map((f) => [figureLabel(f.key, group), f.value, ...(compared ? [f.previous] : [])]),
   };
-  return { charts: [scoreTrend(db, s).chart], tables: [table] };
+  return { charts: [scoreTrend(db, s).chart], tables: [table, ...notesTable(s)] };
 }
 
 function trends(db: Database.Database, s: ViewSelection, names: ExportNames): ViewContent {
@@ -184,7 +206,7 @@ function followUps(db: Database.Database, s: ViewSelection, names: ExportNames):
   const charts = (['painPoint', 'highlight'] as const).flatMap((side) =>
     drawn(() => {
       const c = storeChart(db, 'followups', filter, names, { side, grain });
-      return { title: c.title, option: c.option };
+      return { title: c.title, option: noted(c.option, s, grain) };
     }),
   );
   return { charts, tables: [] };
@@ -204,7 +226,7 @@ function alerts(db: Database.Database, s: ViewSelection): ViewContent {
     labels: { acknowledged: 'Acknowledged', unacknowledged: 'Not acknowledged', open: 'Still open' },
   });
   const listed = listAlerts(db, { filter, limit: 500 }).alerts;
-  const charts = table.days.length > 0 ? [{ title: 'Alerts per day', option: plain(option) }] : [];
+  const charts = table.days.length > 0 ? [{ title: 'Alerts per day', option: noted(option, s, 'day') }] : [];
   const rows: ExportTable = {
     title: 'Alerts',
     columns: [

@@ -60,4 +60,50 @@ describe('annotations handlers', () => {
     const again = await h['annotations:import']({ json: exported.value.json });
     expect(again).toEqual({ ok: true, value: { added: 0, skipped: 1 } });
   });
+
+  it('changes a note (id and createdAt kept), refuses a bad change and an unknown id, then removes it', async () => {
+    const h = services.handlers;
+    const added = await h['annotations:add']({ experiencePointId: null, from: '2026-10-03', text: 'Fair' });
+    if (!added.ok) throw new Error(added.error.message);
+    const { id, createdAt } = added.value;
+    const changed = await h['annotations:update']({
+      id,
+      experiencePointId: 2,
+      from: '2026-10-03',
+      to: '2026-10-04',
+      text: '  Harbour fair ',
+    });
+    expect(changed).toEqual({
+      ok: true,
+      value: {
+        id,
+        experiencePointId: 2,
+        from: '2026-10-03',
+        to: '2026-10-04',
+        text: 'Harbour fair',
+        createdAt,
+      },
+    });
+    const bad = await h['annotations:update']({ id, experiencePointId: 2, from: '2026-10-03', text: '  ' });
+    expect(bad).toEqual({
+      ok: false,
+      error: {
+        code: 'bad-request',
+        message: 'the note.text must be 1 to 2000 characters; nothing was changed.',
+      },
+    });
+    const unknown = await h['annotations:update']({
+      id: 'nope',
+      experiencePointId: null,
+      from: '2026-10-03',
+      text: 'x',
+    });
+    expect(unknown.ok ? '' : unknown.error.message).toBe(
+      "There is no annotation with the id 'nope'; nothing was changed.",
+    );
+    const listed = await h['annotations:list']({});
+    if (!listed.ok) throw new Error(listed.error.message);
+    expect(listed.value.annotations.find((a) => a.id === id)?.text).toBe('Harbour fair');
+    expect((await h['annotations:remove']({ id })).ok).toBe(true);
+  });
 });

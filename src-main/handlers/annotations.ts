@@ -8,6 +8,7 @@ import {
   importAnnotations,
   listAnnotations,
   removeAnnotation,
+  updateAnnotation,
 } from '../app/annotationService.ts';
 import { guard, withArgs, type HandlerContext } from './context.ts';
 
@@ -29,6 +30,10 @@ export function createAnnotationHandlers(ctx: HandlerContext): DomainHandlers<An
       ),
     'annotations:add': (args) =>
       withArgs('annotations:add', 'The note', args, (a) => said(() => ok(addAnnotation(ctx.storePath(), a)))),
+    'annotations:update': (args) =>
+      withArgs('annotations:update', 'The changed note', args, ({ id, ...rest }) =>
+        said(() => ok(updateAnnotation(ctx.storePath(), id, rest))),
+      ),
     'annotations:remove': (args) =>
       withArgs('annotations:remove', 'The note to remove', args, (a) =>
         said(() => ok(removeAnnotation(ctx.storePath(), a.id))),

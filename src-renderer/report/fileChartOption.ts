@@ -1,6 +1,7 @@
 // A report's chart option as the HTML file draws it: formatters live again, plain-text tooltips drawn as SVG text
 // (never HTML), zoom on the category or value axis, no animation, and nothing that could load an image.
 import { formatNumber, liveOption } from '#shared/charts/chartFormat.ts';
+import { noteLinesAt, notesOf } from '#shared/charts/chartNotes.ts';
 import { plainChartText } from '#shared/charts/chartText.ts';
 
 type Json = Record<string, unknown>;
@@ -37,6 +38,7 @@ interface Param {
   name?: string;
   value?: unknown;
   axisValueLabel?: string;
+  dataIndex?: number;
 }
 
 /** Plain text for one tooltip: names without rich-text markup, values as the chart writes them. */
@@ -44,6 +46,7 @@ export function tooltipText(option: Json): (params: unknown) => string {
   const write = valueWriter(option);
   const xs = categories(option.xAxis);
   const ys = categories(option.yAxis);
+  const notes = notesOf(option);
   const value = (v: unknown): string => {
     if (typeof v === 'number') return write(v);
     if (Array.isArray(v)) return value(v[v.length - 1]);
@@ -61,7 +64,9 @@ export function tooltipText(option: Json): (params: unknown) => string {
     }
     const head = plainChartText(first.axisValueLabel ?? first.name ?? '');
     const lines = all.map((p) => `${plainChartText(p.seriesName ?? '')}: ${value(p.value)}`);
-    return [head, ...lines].filter((l) => l !== '').join('\n');
+    // The analyst's notes on the pointed period, as the app's tooltip says them.
+    const said = typeof first.dataIndex === 'number' ? noteLinesAt(notes, first.dataIndex) : [];
+    return [head, ...lines, ...said].filter((l) => l !== '').join('\n');
   };
 }
 

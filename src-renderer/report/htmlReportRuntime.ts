@@ -7,6 +7,7 @@ import {
   DataZoomComponent,
   GridComponent,
   LegendComponent,
+  MarkAreaComponent,
   MarkLineComponent,
   TooltipComponent,
   VisualMapContinuousComponent,
@@ -27,6 +28,7 @@ use([
   TooltipComponent,
   AriaComponent,
   DataZoomComponent,
+  MarkAreaComponent,
   MarkLineComponent,
   VisualMapContinuousComponent,
 ]);

@@ -1,6 +1,7 @@
 // The rows behind a chart, read from its ECharts option: bar and line charts one row per category and one column per
 // series; heatmaps one row per cell (row and column names, value); pies one row per slice (name, value, share).
 import type { ExportTable, TableCell } from '../contract.ts';
+import { noteLinesAt, notesOf, notesSeriesId } from './chartNotes.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -107,8 +108,13 @@ export function optionTable(option: object, title: string): ExportTable | null {
   const axis = isObject(x) && x.type === 'category' ? x : isObject(y) && y.type === 'category' ? y : null;
   const categories =
     axis && Array.isArray(axis.data) ? axis.data.map((c) => (isObject(c) ? c.value : c)) : null;
-  const series = (Array.isArray(o.series) ? o.series : [o.series]).filter(isObject);
+  const series = (Array.isArray(o.series) ? o.series : [o.series])
+    .filter(isObject)
+    .filter((s) => s.id !== notesSeriesId);
   if (!categories || series.length === 0) return null;
+  // The analyst's notes: a last text column, each bucket's notes ("Note: words (days)") joined with "; ".
+  const notes = notesOf(option);
+  const noteCell = (row: number): TableCell => noteLinesAt(notes, row).join('; ') || null;
   if (!series.every((s) => (s.type === 'bar' || s.type === 'line') && Array.isArray(s.data))) return null;
   const dates = categories.every((c) => typeof c === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(c));
   const axisName =
@@ -123,6 +129,7 @@ export function optionTable(option: object, title: string): ExportTable | null {
       const [low, width] = [valueAt(below, row), valueAt(s, row)];
       return typeof low === 'number' && typeof width === 'number' ? low + width : null;
     }),
+    ...(notes.length ? [noteCell(row)] : []),
   ]);
   const fromBottom = axis !== null && axis === y && axis.inverse !== true;
   return {
@@ -134,6 +141,7 @@ export function optionTable(option: object, title: string): ExportTable | null {
         label: typeof s.name === 'string' && s.name ? s.name : `Series ${i + 1}`,
         type: 'number' as const,
       })),
+      ...(notes.length ? [{ key: 'notes', label: 'Notes', type: 'text' as const }] : []),
     ],
     rows: fromBottom ? rows.reverse() : rows,
   };

@@ -13,7 +13,9 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { formatNumber, numberFormatter, type NumberFormat } from './chartFormat.ts';
+import { noteLinesAt, notesSeries } from './chartNotes.ts';
 import { lightChartColors, plainChartText, shortChartText, type ChartColors } from './chartText.ts';
+import type { TrendNote } from './trendNotes.ts';
 
 export type TrendChartOption = ComposeOption<
   | LineSeriesOption
@@ -59,14 +61,7 @@ export interface TrendMarker {
   label: string;
 }
 
-/** An analyst's note on the time axis: one bucket (a line) or a span of buckets (a shaded area), with its words. */
-export interface TrendNote {
-  /** Indexes on the time axis, both included (from = to: one bucket). */
-  from: number;
-  to: number;
-  /** Untrusted: shortened and kept literal (canvas text, never HTML). */
-  label: string;
-}
+export type { TrendNote } from './trendNotes.ts';
 
 /** An unusual moment on the first line (docs/ANOMALIES.md): a pin at its period, its words shown when pointed at. */
 export interface TrendAnomaly {
@@ -83,6 +78,8 @@ export interface TrendChartInput {
   markers?: TrendMarker[];
   /** The analyst's notes (annotations) that fall on the axis. */
   notes?: TrendNote[];
+  /** The word before a note in the tooltip ("Note"), in the user's language. */
+  noteWord?: string;
   anomalies?: TrendAnomaly[];
   /** How the axis and the tooltip write a value (locale, count or score): data, so an export writes it the same. */
   format: NumberFormat;
@@ -206,42 +203,6 @@ function bandSeries(
   });
 }
 
-/**
- * Notes as marks: a span as a light amber area, one bucket as an amber line, each labelled with
- * its words at the top (plain text: markup characters dropped, cut to 32 characters; the whole text is in the list).
- */
-function noteMarks(
-  notes: readonly TrendNote[],
-  text: string,
-): Pick<LineSeriesOption, 'markArea' | 'markLine'> {
-  const label = { show: true, color: text, fontSize: 10, formatter: '{b}' } as const;
-  const spans = notes.filter((n) => n.to > n.from);
-  const days = notes.filter((n) => n.to <= n.from);
-  return {
-    ...(spans.length
-      ? {
-          markArea: {
-            silent: true,
-            itemStyle: { color: 'rgba(230, 160, 40, 0.14)' },
-            label: { ...label, position: 'insideTop' },
-            data: spans.map((n) => [{ xAxis: n.from, name: shortChartText(n.label, 32) }, { xAxis: n.to }]),
-          },
-        }
-      : {}),
-    ...(days.length
-      ? {
-          markLine: {
-            symbol: 'none',
-            silent: true,
-            label: { ...label, position: 'end' },
-            lineStyle: { color: '#d48a1c', type: 'solid', width: 1.5, opacity: 0.8 },
-            data: days.map((n) => ({ xAxis: n.from, name: shortChartText(n.label, 32) })),
-          },
-        }
-      : {}),
-  };
-}
-
 /** The anomalies as pins on the first line (red: worse than usual, green: better); periods without a value get none. */
 function anomalyPins(
   input: TrendChartInput,
@@ -331,12 +292,16 @@ export function buildTrendChartOption(input: TrendChartInput): TrendChartOption 
       formatter: (params) => {
         const format = (v: number): string => formatNumber(input.format, v);
         const words = input.words;
-        return trendTooltip(
-          Array.isArray(params) ? params : [params],
+        const list = Array.isArray(params) ? params : [params];
+        const text = trendTooltip(
+          list,
           format,
           words ? (si, di) => lineDetail(input.lines, si, di, words, format) : undefined,
           input.lines.length,
         );
+        const index = list[0]?.dataIndex;
+        const notes = typeof index === 'number' ? noteLinesAt(input.notes ?? [], index, input.noteWord) : [];
+        return notes.length ? `${text}\n${notes.join('\n')}` : text;
       },
     },
     xAxis: {
@@ -365,17 +330,7 @@ export function buildTrendChartOption(input: TrendChartInput): TrendChartOption 
       ...series,
       ...bandSeries(input.lines, (i) => lineColors[i] ?? colors.muted, input.words),
       // The notes ride on a series of their own, last: no legend entry, no tooltip row, the alert marks untouched.
-      ...(input.notes?.length
-        ? [
-            {
-              type: 'line' as const,
-              name: '',
-              data: [],
-              silent: true,
-              ...noteMarks(input.notes, colors.text),
-            },
-          ]
-        : []),
+      ...(input.notes?.length ? [notesSeries(input.notes, colors.text)] : []),
     ],
   };
 }

@@ -1,5 +1,5 @@
 // The annotations domain of the contract: the analyst's notes on a day or range and a node (kept beside the store),
-// each with its before/after estimate of the score; list, add, remove, export and import; and their argument checks.
+// each with its before/after estimate of the score; list, add, update, remove, export and import; and their checks.
 import * as v from 'valibot';
 import { localDatePattern, type ArgParsers } from './parse.ts';
 import { args, localDate, optionalArgs, parseNoArgs, parserOf } from './schema.ts';
@@ -77,6 +77,22 @@ const annotationAddSchema = args({
 });
 export type AnnotationAddArgs = v.InferOutput<typeof annotationAddSchema>;
 
+const annotationUpdateSchema = args({
+  id: v.string('id must be a text'),
+  /** The node the note is about (its subtree), or null for the whole tree. */
+  experiencePointId: v.nullable(
+    v.pipe(v.number(pointOrNull), v.safeInteger(pointOrNull), v.minValue(0, pointOrNull)),
+  ),
+  from: v.pipe(
+    v.string('from must be a date yyyy-MM-dd'),
+    v.regex(localDatePattern, 'from must be a date yyyy-MM-dd'),
+  ),
+  /** The last day (default: from). */
+  to: localDate('to'),
+  text: v.string('text must be a text'),
+});
+export type AnnotationUpdateArgs = v.InferOutput<typeof annotationUpdateSchema>;
+
 const annotationRemoveSchema = args({ id: v.string('id must be a text') });
 const annotationImportSchema = args({
   json: v.pipe(v.string('json must be a text'), v.maxLength(5_000_000, 'json must be under 5 MB')),
@@ -89,6 +105,8 @@ export interface AnnotationCommands {
     result: { annotations: AnnotatedNote[]; warning?: string };
   };
   'annotations:add': { args: AnnotationAddArgs; result: Annotation };
+  /** Replaces a note's node, days and text; its id and createdAt stay. */
+  'annotations:update': { args: AnnotationUpdateArgs; result: Annotation };
   'annotations:remove': { args: { id: string }; result: Annotation };
   /** Every note as the JSON text of an export file. */
   'annotations:export': { args: Record<string, never>; result: { json: string } };
@@ -98,6 +116,7 @@ export interface AnnotationCommands {
 export const annotationArgs: ArgParsers<AnnotationCommands> = {
   'annotations:list': parserOf(annotationListSchema),
   'annotations:add': parserOf(annotationAddSchema),
+  'annotations:update': parserOf(annotationUpdateSchema),
   'annotations:remove': parserOf(annotationRemoveSchema),
   'annotations:export': parseNoArgs,
   'annotations:import': parserOf(annotationImportSchema),

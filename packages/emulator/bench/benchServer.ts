@@ -4,7 +4,7 @@ import type { WorldSize } from '../src/world/types.ts';
 import { pressesByAssignment } from '../src/world/world.ts';
 
 const size =
-  (['tiny', 'small', 'demo', 'large'] as const).find((s) => s === process.argv[2]) ??
+  (['tiny', 'small', 'demo', 'large', 'xlarge'] as const).find((s) => s === process.argv[2]) ??
   ('demo' satisfies WorldSize);
 const running = await startEmulator({
   size,

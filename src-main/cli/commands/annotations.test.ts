@@ -35,6 +35,10 @@ describe('annotations', () => {
     expect((await run('--export', file)).stdout).toBe(`Wrote ${file}.\n`);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1, annotations: [{ id }] });
     expect((await run('--import', file)).stdout).toBe('Imported 0 notes (1 already there).\n');
+    expect((await run('--edit', id, '--text', 'Menu', '--until', '2026-10-04')).stdout).toBe(
+      `Changed ${id} (2026-10-02 to 2026-10-04).\n`,
+    );
+    expect((await run()).stdout).toContain('2026-10-02 to 2026-10-04  point 21  "Menu"');
     expect((await run('--remove', id)).stdout).toBe(`Removed ${id}.\n`);
     expect((await run('--import', file)).stdout).toBe('Imported 1 notes (0 already there).\n');
   });

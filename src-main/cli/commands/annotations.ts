@@ -3,16 +3,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
   addAnnotation,
+  annotationsFor,
   exportAnnotations,
   importAnnotations,
   listAnnotations,
   removeAnnotation,
+  updateAnnotation,
   type AnnotatedNote,
 } from '../../app/annotationService.ts';
 import { readFile } from '../../app/storeService.ts';
 import { defaultStorePath } from '../../paths.ts';
-import { UsageError } from '../args.ts';
-import { optString, type CliCommand } from '../command.ts';
+import { UsageError, type OptionValues } from '../args.ts';
+import { optString, type CliCommand, type CliIO } from '../command.ts';
 import { dateOption } from './sync.ts';
 
 const one = (n: number | null | undefined): string => (n === null || n === undefined ? '–' : n.toFixed(1));
@@ -31,10 +33,46 @@ function noteLines(a: AnnotatedNote): string {
   return `${a.id}  ${days}  ${where}  ${JSON.stringify(a.text)}\n${effect}\n`;
 }
 
+/** `--edit ID`: the note's text (--text), days (--on, --until) and node changed; what is not given stays. */
+function editNote(
+  db: string,
+  id: string,
+  options: OptionValues,
+  point: string | undefined,
+  io: CliIO,
+): number {
+  const old = annotationsFor(db).find((a) => a.id === id);
+  const on = dateOption(options, 'on');
+  const from = on ?? old?.from ?? '';
+  const to = dateOption(options, 'until') ?? (on !== undefined ? from : old?.to);
+  const changed = updateAnnotation(db, id, {
+    text: optString(options, 'text') ?? old?.text ?? '',
+    from,
+    ...(to !== undefined ? { to } : {}),
+    experiencePointId: point === undefined ? (old?.experiencePointId ?? null) : Number(point),
+  });
+  const days = changed.from === changed.to ? changed.from : `${changed.from} to ${changed.to}`;
+  io.stdout.write(`Changed ${changed.id} (${days}).\n`);
+  return 0;
+}
+
+/** `--import FILE`: the notes of an export added, those already there skipped. */
+function importNotes(db: string, file: string, io: CliIO): number {
+  let json: string;
+  try {
+    json = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`option '--import': cannot read the file '${file}'`);
+  }
+  const r = importAnnotations(db, json);
+  io.stdout.write(`Imported ${r.added} notes (${r.skipped} already there).\n`);
+  return 0;
+}
+
 export const annotations: CliCommand = {
   name: 'annotations',
   summary:
-    'notes on a day or range and a node, kept beside the store: list (with before/after), add, remove, export, import',
+    'notes on a day or range and a node, kept beside the store: list (with before/after), add, edit, remove, export, import',
   details:
     'Without an action, lists the notes with the score before and after each (the four weeks before, reweighted to ' +
     'the weekday × hour mix after, with a 95% interval). The notes are in <store>.annotations.json, which a rebuild ' +
@@ -55,13 +93,22 @@ export const annotations: CliCommand = {
       valueName: 'ID',
       description: 'the node the note is about (default: the whole tree)',
     },
+    {
+      name: 'edit',
+      type: 'string',
+      valueName: 'ID',
+      description: 'change the note with this id: its text (--text), days (--on, --until) and node',
+    },
+    { name: 'text', type: 'string', valueName: 'TEXT', description: 'the changed note’s text (with --edit)' },
     { name: 'remove', type: 'string', valueName: 'ID', description: 'remove the note with this id' },
     { name: 'export', type: 'string', valueName: 'FILE', description: 'write every note to a JSON file' },
     { name: 'import', type: 'string', valueName: 'FILE', description: 'add the notes of a JSON export' },
   ],
   async run(options, io) {
     const db = optString(options, 'db') ?? defaultStorePath('default', io.env);
-    const actions = ['add', 'remove', 'export', 'import'].filter((a) => optString(options, a) !== undefined);
+    const actions = ['add', 'edit', 'remove', 'export', 'import'].filter(
+      (a) => optString(options, a) !== undefined,
+    );
     if (actions.length > 1)
       throw new UsageError(
         `give one action at a time (${actions.map((a) => `--${a}`).join(', ')} were given)`,
@@ -85,6 +132,8 @@ export const annotations: CliCommand = {
       );
       return 0;
     }
+    const editId = optString(options, 'edit');
+    if (editId !== undefined) return editNote(db, editId, options, point, io);
     const remove = optString(options, 'remove');
     if (remove !== undefined) {
       removeAnnotation(db, remove);
@@ -98,17 +147,7 @@ export const annotations: CliCommand = {
       return 0;
     }
     const from = optString(options, 'import');
-    if (from !== undefined) {
-      let json: string;
-      try {
-        json = readFileSync(from, 'utf8');
-      } catch {
-        throw new UsageError(`option '--import': cannot read the file '${from}'`);
-      }
-      const r = importAnnotations(db, json);
-      io.stdout.write(`Imported ${r.added} notes (${r.skipped} already there).\n`);
-      return 0;
-    }
+    if (from !== undefined) return importNotes(db, from, io);
     const list = readFile(db, (store) =>
       listAnnotations(store, point === undefined ? {} : { experiencePointId: Number(point) }),
     );

@@ -19,7 +19,7 @@ import { UsageError } from '../args.ts';
 import { type CliCommand, optInt, optString } from '../command.ts';
 import { portInUse, portInUseMessage } from '../portCheck.ts';
 
-const SIZES = ['tiny', 'small', 'demo', 'large', 'awkward'] as const;
+const SIZES = ['tiny', 'small', 'demo', 'large', 'xlarge', 'awkward'] as const;
 
 function parseNow(text: string | undefined): Date | undefined {
   if (text === undefined) return undefined;
@@ -118,7 +118,7 @@ export const emulator: CliCommand = {
       type: 'string',
       valueName: 'SIZE',
       description:
-        'world size (presses: ~4k, ~200k, ~2M, ~22M; awkward: every odd shape of an account, 1,050)',
+        'world size (presses: ~4k, ~200k, ~2M, ~22M, ~102M over 5 years; awkward: every odd shape of an account, 1,050)',
       choices: SIZES,
       default: 'demo',
     },

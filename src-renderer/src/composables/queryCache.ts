@@ -41,6 +41,11 @@ export function clearQueryCache(): void {
   answers.clear();
 }
 
+/** Forgets the kept answers of one command (its data changed, e.g. a note was added): asked again next time. */
+export function forgetCommand(command: CommandName): void {
+  for (const key of [...answers.keys()]) if (key.startsWith(`${command} `)) answers.delete(key);
+}
+
 /** Counts changes of the local data while the app runs (a sync committed more): every contract query asks again. */
 export const dataVersion = ref(0);
 

@@ -1,4 +1,5 @@
 // Alert specifications, and the alerts they raise when evaluated over the press stream (plus acks and comments).
+import { historyDaysOf } from './catalog.ts';
 import { hash32, keyedRng } from './prng.ts';
 import { isNegativeAnswer } from './pressContent.ts';
 import { PRESS_MISUSE, type World } from './types.ts';
@@ -69,7 +70,7 @@ export function parametersText(params: Record<string, ParamValue>): string {
 
 function specifications(world: World, lists: Uint32Array[]): AlertSpecification[] {
   const rng = keyedRng(world.seed, 0xa1e);
-  const days = 730;
+  const days = historyDaysOf(world.size);
   const candidates = world.assignments.filter((a) => (lists[a.index]?.length ?? 0) > 20);
   const wanted = Math.min(candidates.length, Math.max(6, Math.round(candidates.length * 0.1)));
   const step = Math.max(1, Math.floor(candidates.length / wanted));

@@ -1,6 +1,6 @@
 // Fixed vocabulary of the generated world: countries, regions and zones, place names, questions and surveys.
 import { daysFromCivil } from './calendar.ts';
-import type { IndexType, LocalDateRange, Scale, SurveyType } from './types.ts';
+import type { GeneratedSize, IndexType, LocalDateRange, Scale, SurveyType } from './types.ts';
 
 export { COUNTRIES, type CountrySpec } from './catalogPlaces.ts';
 
@@ -160,7 +160,8 @@ export interface SurveySpec {
   indexType: IndexType;
   /** Share of a location's footfall that answers this survey where it runs. */
   weight: number;
-  periods: (nowDay: number) => LocalDateRange[];
+  /** Active periods from the world's present and its history length (SizeSpec.historyDays). */
+  periods: (nowDay: number, historyDays: number) => LocalDateRange[];
 }
 
 const range = (startDay: number, endDay: number): LocalDateRange => ({ startDay, endDay });
@@ -174,7 +175,7 @@ export const SURVEYS: SurveySpec[] = [
     surveyType: 'CUSTOMER',
     indexType: 'HAPPY',
     weight: 1,
-    periods: (n) => [range(n - 730, n + 365)],
+    periods: (n, h) => [range(n - h, n + 365)],
   },
   {
     key: 'visit',
@@ -192,7 +193,7 @@ export const SURVEYS: SurveySpec[] = [
     surveyType: 'CUSTOMER',
     indexType: 'NPS',
     weight: 0.25,
-    periods: (n) => [range(n - 730, n - 500), range(n - 300, n + 100)],
+    periods: (n, h) => [range(n - h, n - 500), range(n - 300, n + 100)],
   },
   {
     key: 'workday',
@@ -219,7 +220,7 @@ export const SURVEYS: SurveySpec[] = [
     surveyType: 'CUSTOMER',
     indexType: 'AVERAGE',
     weight: 0.25,
-    periods: (n) => [range(n - 730, n - 120)],
+    periods: (n, h) => [range(n - h, n - 120)],
   },
   {
     key: 'gift',
@@ -237,7 +238,7 @@ export const SURVEYS: SurveySpec[] = [
     surveyType: 'CUSTOMER',
     indexType: 'HAPPY',
     weight: 0.35,
-    periods: (n) => [range(n - 730, n + 365)],
+    periods: (n, h) => [range(n - h, n + 365)],
   },
   {
     key: 'recommendOfficial',
@@ -246,7 +247,7 @@ export const SURVEYS: SurveySpec[] = [
     surveyType: 'CUSTOMER',
     indexType: 'NPS_OFFICIAL',
     weight: 0.5,
-    periods: (n) => [range(n - 730, n + 365)],
+    periods: (n, h) => [range(n - h, n + 365)],
   },
 ];
 
@@ -257,17 +258,25 @@ export interface SizeSpec {
   regionsPerCountry: [number, number];
   storesPerRegion: [number, number];
   digitalPoints: number;
-  /** Expected presses in the two-year main era (the generator scales its rates to this). */
+  /** Expected presses in the main era (the generator scales its rates to this). */
   targetPresses: number;
+  /** Length of the main era in days, ending at the present: the long-running surveys start there. */
+  historyDays: number;
+  /**
+   * Scale the rates by the expectation of their noise instead of drawing it for every (assignment, day) first
+   * (world/pressRates.ts): a window of days then costs only its own days. The other sizes keep their first worlds.
+   */
+  ratesByExpectation?: boolean;
 }
 
-export const SIZES: Record<'tiny' | 'small' | 'demo' | 'large', SizeSpec> = {
+export const SIZES: Record<GeneratedSize, SizeSpec> = {
   tiny: {
     countries: 2,
     regionsPerCountry: [2, 2],
     storesPerRegion: [1, 2],
     digitalPoints: 2,
     targetPresses: 4_000,
+    historyDays: 730,
   },
   small: {
     countries: 4,
@@ -275,6 +284,7 @@ export const SIZES: Record<'tiny' | 'small' | 'demo' | 'large', SizeSpec> = {
     storesPerRegion: [3, 5],
     digitalPoints: 3,
     targetPresses: 200_000,
+    historyDays: 730,
   },
   demo: {
     countries: 6,
@@ -282,6 +292,7 @@ export const SIZES: Record<'tiny' | 'small' | 'demo' | 'large', SizeSpec> = {
     storesPerRegion: [5, 9],
     digitalPoints: 4,
     targetPresses: 2_000_000,
+    historyDays: 730,
   },
   large: {
     countries: 9,
@@ -289,5 +300,24 @@ export const SIZES: Record<'tiny' | 'small' | 'demo' | 'large', SizeSpec> = {
     storesPerRegion: [12, 20],
     digitalPoints: 5,
     targetPresses: 22_000_000,
+    historyDays: 730,
+  },
+  /**
+   * The biggest accounts (retail chains, airports): every region of the nine countries with ~150–195 stores each,
+   * about 5,000 points, and five years of history. Held like the others (15 bytes per press, ~1.5 GB).
+   */
+  xlarge: {
+    countries: 9,
+    regionsPerCountry: [5, 5],
+    storesPerRegion: [150, 195],
+    digitalPoints: 5,
+    targetPresses: 100_000_000,
+    historyDays: 1826,
+    ratesByExpectation: true,
   },
 };
+
+/** The main era's length of a world of this size (730 days for fixtures and the awkward world). */
+export function historyDaysOf(size: string): number {
+  return Object.hasOwn(SIZES, size) ? SIZES[size as GeneratedSize].historyDays : 730;
+}

@@ -35,7 +35,13 @@ export function worldFromFixture(json: unknown): World {
   const seed = R.num(f, 'seed', 'fixture', 1) >>> 0;
   const now = R.instant(f.now, 'fixture.now');
   const nowDay = Math.floor(now / DAY_MS);
-  const size = R.oneOf(f, 'size', ['tiny', 'small', 'demo', 'large', 'awkward'] as const, 'fixture', 'tiny');
+  const size = R.oneOf(
+    f,
+    'size',
+    ['tiny', 'small', 'demo', 'large', 'xlarge', 'awkward'] as const,
+    'fixture',
+    'tiny',
+  );
 
   // Tree: one root; nodes are re-ordered depth-first (children in the order given).
   const raw = R.asArray(f.tree, 'fixture.tree').map((x, i) => ({

@@ -12,7 +12,8 @@ import type {
   GeneratedSize,
 } from './types.ts';
 
-const USER_COUNT: Record<GeneratedSize, number> = { tiny: 6, small: 12, demo: 24, large: 48 };
+/** About one user per dozen points (analysts, regional and store managers). */
+const USER_COUNT: Record<GeneratedSize, number> = { tiny: 6, small: 12, demo: 24, large: 48, xlarge: 400 };
 
 function asciiFold(text: string): string {
   return text

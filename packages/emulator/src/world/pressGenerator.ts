@@ -1,5 +1,6 @@
 // Generates every press of the world into time-sorted typed columns (rhythms, quality, bad days, misuse bursts).
-import { DAY_MS, HOUR_MS, civilFromDays, weekdayOfDay } from './calendar.ts';
+import { DAY_MS, HOUR_MS, weekdayOfDay } from './calendar.ts';
+import { BAD_DAY_RATE, pressRates } from './pressRates.ts';
 import { incidentDraw, type Incident } from './incident.ts';
 import { gauss, hash32, hashUnit, keyedRng, poisson, type Rng } from './prng.ts';
 import type { Structure } from './structure.ts';
@@ -15,14 +16,8 @@ import {
   PRESS_TEXT,
   type Assignment,
   type PressColumns,
-  type Survey,
 } from './types.ts';
 
-const WEEKDAY_PHYSICAL = [0.85, 0.9, 0.95, 1.0, 1.2, 1.45, 1.1];
-const WEEKDAY_DIGITAL = [1.05, 1.0, 1.0, 1.0, 0.95, 0.9, 1.1];
-const SEASON_NORTH = [0.8, 0.8, 0.9, 0.95, 1.0, 1.05, 1.1, 1.05, 0.95, 0.95, 1.1, 1.45];
-const SEASON_SOUTH = [1.1, 1.0, 0.95, 0.9, 0.85, 0.85, 0.9, 0.95, 1.0, 1.05, 1.15, 1.5];
-const BAD_DAY_RATE = 0.03;
 /** Bursts (about 20 presses each) make roughly 2.5 % of a terminal's presses; a floor keeps some in tiny worlds. */
 const MISUSE_PER_PRESS = 0.025 / 20;
 const MISUSE_BURST_MIN = 0.002;
@@ -47,7 +42,8 @@ class Columns {
   }
 
   private grow(): void {
-    const cap = Math.ceil(this.ts.length * 1.5) + 1024;
+    // Big columns grow by an eighth: a half of 100 million presses would be another gigabyte for nothing.
+    const cap = Math.ceil(this.ts.length * (this.ts.length < 1 << 24 ? 1.5 : 1.125)) + 1024;
     const copy = <T extends Float64Array | Uint16Array | Uint8Array>(a: T, make: (n: number) => T): T => {
       const b = make(cap);
       b.set(a);
@@ -156,74 +152,59 @@ function isNegative(buttons: number, button: number): boolean {
   return buttons === 11 ? button <= 6 : button <= 1;
 }
 
-function activeOn(survey: Survey, day: number): boolean {
-  for (const p of survey.periods) if (p.startDay <= day && day < p.endDay) return true;
-  return false;
-}
-
-/** Local days on which any survey runs, in order, up to the day after `nowDay` (zones ahead of UTC). */
-function generationDays(surveys: Survey[], nowDay: number): number[] {
-  const on = new Set<number>();
-  for (const s of surveys)
-    for (const p of s.periods) for (let d = p.startDay; d < Math.min(p.endDay, nowDay + 2); d++) on.add(d);
-  return [...on].sort((a, b) => a - b);
-}
-
 export interface PressGenerationInput {
   seed: number;
   now: number;
   nowDay: number;
   targetPresses: number;
+  /** Length of the main era in days, ending at the present (SizeSpec.historyDays). */
+  historyDays: number;
   structure: Structure;
   zones: ZoneClock[];
   /** Injected incidents (world/incident.ts): a share of a point's presses on some days made red. */
   incidents?: readonly Incident[];
+  /** Rates scaled by their expectation (SizeSpec.ratesByExpectation, pressRates.ts); default drawn first. */
+  ratesByExpectation?: boolean;
+  /** Only the presses drawn for the local days of these ranges [fromDay, toDay) (WorldOptions.windows). */
+  windows?: readonly { fromDay: number; toDay: number }[];
 }
 
-export function generatePresses(input: PressGenerationInput): PressColumns {
+export interface GeneratedPresses {
+  presses: PressColumns;
+  /** The expected number of presses of the whole history, misuse bursts excluded (pass 1's sum). */
+  expected: number;
+}
+
+export function generatePresses(input: PressGenerationInput): GeneratedPresses {
   const { seed, now, nowDay, structure, zones } = input;
   const { experiencePoints: eps, assignments, surveys, smileys } = structure;
-  const days = generationDays(surveys, nowDay);
-  const mainStart = nowDay - 730;
+  // The columns hold indexes as Uint16: a world past that many points or devices needs wider columns.
+  if (eps.length > 0xffff || smileys.length > 0xffff)
+    throw new Error(`${eps.length} points and ${smileys.length} devices exceed the 16-bit press columns`);
   const byEp: Assignment[][] = eps.map(() => []);
   for (const a of assignments) byEp[a.epIndex]?.push(a);
-
-  // Pass 1: the expected count of every (assignment, day); pass 2 draws around it. Scaling makes the
-  // main era's expectation equal the size's target.
-  const means = new Float32Array(assignments.length * days.length);
-  let mainSum = 0;
-  days.forEach((day, di) => {
-    const dow = weekdayOfDay(day);
-    const civil = civilFromDays(day);
-    const trend = 1 + (0.15 * (day - mainStart)) / 730;
-    for (const a of assignments) {
-      const ep = eps[a.epIndex];
-      const survey = surveys[a.surveyIndex];
-      if (!ep || !survey || !activeOn(survey, day)) continue;
-      const open = ep.openMinute[dow] ?? 0;
-      const close = ep.closeMinute[dow] ?? 0;
-      if (close <= open) continue;
-      const physical = ep.kind === 'physical';
-      if (physical && ((civil.month === 12 && civil.day === 25) || (civil.month === 1 && civil.day === 1)))
-        continue;
-      if (survey.surveyType === 'EMPLOYEE' && dow >= 5) continue;
-      const country = ep.country;
-      const southern = country === 'Australia' || country === 'Brasil';
-      const weekday = (physical ? WEEKDAY_PHYSICAL : WEEKDAY_DIGITAL)[dow] ?? 1;
-      const season = (southern ? SEASON_SOUTH : SEASON_NORTH)[civil.month - 1] ?? 1;
-      const noise = Math.exp(0.25 * gauss(keyedRng(seed, 0x11, a.index, day)));
-      const bad = hashUnit(seed, 0xbad, ep.index, day) < BAD_DAY_RATE ? 0.85 : 1;
-      const mean = ep.traffic * a.weight * weekday * season * ((close - open) / 720) * trend * noise * bad;
-      means[a.index * days.length + di] = mean;
-      if (day >= mainStart) mainSum += mean;
-    }
+  const windows = input.windows;
+  const inWindow = (day: number): boolean =>
+    !windows || windows.some((w) => day >= w.fromDay && day < w.toDay);
+  const rates = pressRates({
+    seed,
+    nowDay,
+    historyDays: input.historyDays,
+    targetPresses: input.targetPresses,
+    structure,
+    inWindow,
+    byExpectation: input.ratesByExpectation ?? false,
   });
-  const scale = mainSum > 0 ? input.targetPresses / mainSum : 0;
+  const days = rates.days;
 
-  const out = new Columns(Math.ceil(input.targetPresses * 1.12) + 4096);
+  // Room for the expected presses of every era plus misuse bursts (~2.5 %), so the columns of the biggest worlds are
+  // allocated once (a growth or a trimming copy would double them for a moment).
+  const out = new Columns(Math.ceil(rates.windowExpected * 1.05) + 4096);
   let pending = new Columns(65_536);
   let spare = new Columns(65_536);
   days.forEach((day, di) => {
+    // Every (assignment, day) draws from its own keyed stream, so a day outside the window can be left out.
+    if (!inWindow(day)) return;
     const dow = weekdayOfDay(day);
     for (const ep of eps) {
       const zone = zones[ep.zoneIndex];
@@ -248,7 +229,7 @@ export function generatePresses(input: PressGenerationInput): PressColumns {
         if (ts < now) pending.push(ts, epi, si, smi, button, f);
       };
       for (const a of byEp[ep.index] ?? []) {
-        const mean = (means[a.index * days.length + di] ?? 0) * scale;
+        const mean = rates.mean(a, di);
         if (mean <= 0) continue;
         const survey = surveys[a.surveyIndex];
         if (!survey) continue;
@@ -291,12 +272,13 @@ export function generatePresses(input: PressGenerationInput): PressColumns {
       }
     }
     const next = days[di + 1];
-    const threshold = next === undefined ? Infinity : Math.min(...zones.map((z) => z.localMidnight(next)));
+    const threshold =
+      next === undefined || !inWindow(next) ? Infinity : Math.min(...zones.map((z) => z.localMidnight(next)));
     const rest = flushPending(pending, spare, out, threshold);
     spare = pending;
     pending = rest;
   });
-  return out.seal();
+  return { presses: out.seal(), expected: rates.expected };
 }
 
 function pickSmiley(rng: Rng, indexes: number[]): number {

@@ -58,6 +58,19 @@ export function gauss(rng: Rng): number {
   return (rng() + rng() + rng() + rng() - 2) * 1.7320508;
 }
 
+/** gauss(keyedRng(a, b, c, d)), the same value without the closure: the generator's first pass draws millions. */
+export function keyedGauss(a: number, b = 0, c = 0, d = 0): number {
+  let state = hash32(a, b, c, d);
+  let sum = 0;
+  for (let k = 0; k < 4; k++) {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    sum += ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  return (sum - 2) * 1.7320508;
+}
+
 /** Poisson draw: Knuth below 40, a rounded normal above. */
 export function poisson(rng: Rng, mean: number): number {
   if (mean <= 0) return 0;

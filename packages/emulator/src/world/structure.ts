@@ -209,7 +209,7 @@ export function generateStructure(seed: number, size: GeneratedSize, nowDay: num
   const surveyId = idSequence(rng, 4_100);
   const surveys: Survey[] = SURVEYS.map((s, index) => {
     const questionIndex = QUESTIONS.findIndex((q) => q.key === s.question);
-    const periods = s.periods(nowDay);
+    const periods = s.periods(nowDay, spec.historyDays);
     return {
       index,
       id: surveyId(),

@@ -2,7 +2,7 @@
 import type { ZoneClock } from './timeZones.ts';
 
 /** Sizes generated from the catalog; `awkward` is a hand-shaped account of its own (world/awkward.ts). */
-export type GeneratedSize = 'tiny' | 'small' | 'demo' | 'large';
+export type GeneratedSize = 'tiny' | 'small' | 'demo' | 'large' | 'xlarge';
 export type WorldSize = GeneratedSize | 'awkward';
 export type Scale = 'four' | 'five' | 'five_reversed' | 'nps';
 export type IndexType = 'HAPPY' | 'NPS' | 'NPS_OFFICIAL' | 'AVERAGE';
@@ -197,6 +197,10 @@ export interface World {
   assignments: Assignment[];
   smileys: Smiley[];
   presses: PressColumns;
+  /** Generated worlds: the expected number of presses of the whole history, misuse bursts excluded. */
+  expectedPresses?: number;
+  /** Generated with WorldOptions.windows: presses only on the local epoch days of these ranges [fromDay, toDay). */
+  windows?: readonly { fromDay: number; toDay: number }[];
   followupQuestions: FollowupQuestion[];
   followupOptions: FollowupOption[];
   /** Per survey index: [negative question index, positive question index]. */

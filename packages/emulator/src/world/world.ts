@@ -19,6 +19,12 @@ export interface WorldOptions {
   now?: Date;
   /** Incidents injected into the presses (world/incident.ts). */
   incidents?: readonly Incident[];
+  /**
+   * Only the presses of these local dates (`yyyy-MM-dd`, `to` excluded): the same presses, in the same order, as
+   * the whole world has on those days, generated without the rest (tests and measurements of `xlarge`). Their
+   * indexes start at 0, so feedbackIds differ from the whole world's; structure, users and custom data are whole.
+   */
+  windows?: readonly { from: string; to: string }[];
 }
 
 export const DEFAULT_SEED = 1;
@@ -32,19 +38,33 @@ export function generateWorld(options: WorldOptions = {}): World {
   if (size === 'awkward') return awkwardWorld(seed, now);
   const nowDay = Math.floor(now / DAY_MS);
   const structure = generateStructure(seed, size, nowDay);
+  const { historyDays, targetPresses, ratesByExpectation } = SIZES[size];
   // Zone tables cover every survey period (the 2019/2020 web survey too) and a margin past now.
   const earliest =
-    Math.min(nowDay - 740, ...structure.surveys.flatMap((s) => s.periods.map((p) => p.startDay))) * DAY_MS;
+    Math.min(
+      nowDay - historyDays - 10,
+      ...structure.surveys.flatMap((s) => s.periods.map((p) => p.startDay)),
+    ) * DAY_MS;
   const latest = (nowDay + 400) * DAY_MS;
   const zones = structure.zoneNames.map((z) => new ZoneClock(z, earliest, latest));
-  const presses = generatePresses({
+  const windows = options.windows?.map((w) => {
+    const fromDay = Math.floor(Date.parse(`${w.from}T00:00:00Z`) / DAY_MS);
+    const toDay = Math.floor(Date.parse(`${w.to}T00:00:00Z`) / DAY_MS);
+    if (!(fromDay < toDay))
+      throw new Error(`a window must be two dates yyyy-MM-dd, from before to, not ${w.from} … ${w.to}`);
+    return { fromDay, toDay };
+  });
+  const { presses, expected } = generatePresses({
     seed,
     now,
     nowDay,
-    targetPresses: SIZES[size].targetPresses,
+    targetPresses,
+    historyDays,
+    ...(ratesByExpectation && { ratesByExpectation }),
     structure,
     zones,
     ...(options.incidents && { incidents: options.incidents }),
+    ...(windows && { windows }),
   });
   const extras = keyedRng(seed, 0xe7);
   return indexWorld({
@@ -55,6 +75,8 @@ export function generateWorld(options: WorldOptions = {}): World {
     ...structure,
     zones,
     presses,
+    expectedPresses: expected,
+    ...(windows && { windows }),
     ...generateFollowups(extras, structure.surveys),
     users: generateUsers(extras, size, structure.nodes, now),
     customDataFields: CUSTOM_DATA_FIELDS,
