@@ -54,6 +54,7 @@ export default defineConfig({
           feedbackWriterThread: resolve('src-main/sync/feedbackWriterThread.ts'),
           checkStoreThread: resolve('src-main/store/checkStoreThread.ts'),
           migrateThread: resolve('src-main/store/migrateThread.ts'),
+          afterSyncThread: resolve('src-main/app/afterSyncThread.ts'),
           emulatorThread: resolve('src-main/app/emulatorThread.ts'),
           reportPackThread: resolve('src-main/export/reportPackThread.ts'),
         },

@@ -7,6 +7,9 @@ import { join } from 'node:path';
 // The run's synced demo (test/e2e/support/demoTemplate.ts): one folder per run, set here in the runner and inherited
 // by its workers (which load this file again and keep it), removed by the global teardown.
 process.env.FD_E2E_DEMO_DIR ??= mkdtempSync(join(tmpdir(), 'fd-e2e-demo-'));
+// The web-mode servers, CLI syncs and desktop mains the specs start keep their compiled modules in one cache (the CLI's
+// own folder), instead of compiling the built bundle again at each of their starts.
+process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'node-compile-cache');
 
 export default defineConfig({
   testDir: 'test/e2e',

@@ -86,7 +86,17 @@ export function alertReplayQuestions(sdb: Database.Database): Question[] {
         ),
     },
     {
-      name: `alert what-if: specification ${biggest.alertSpecificationId} (${size.get(`${biggest.experiencePointId}:${biggest.surveyId}`) ?? 0} presses) at threshold ${stricter}, rows and weeks`,
+      name: `alert what-if (as the Alerts view asks it: agreement and weeks): specification ${biggest.alertSpecificationId} (${size.get(`${biggest.experiencePointId}:${biggest.surveyId}`) ?? 0} presses) at threshold ${stricter}`,
+      project: () =>
+        replayAlertSpecifications(sdb, {
+          specificationId: biggest.alertSpecificationId,
+          threshold: stricter,
+          summary: true,
+        }).weeks.length,
+      duck: async (d) => await duckRows(d, windowSql([pairOf(biggest, stricter)])),
+    },
+    {
+      name: `alert what-if with every row (the CLI's \`alerts replay --spec\`): specification ${biggest.alertSpecificationId} at threshold ${stricter}`,
       project: () =>
         replayAlertSpecifications(sdb, { specificationId: biggest.alertSpecificationId, threshold: stricter })
           .rows.length,

@@ -15,7 +15,7 @@ export async function startEmulator(
   size: string,
   port: number,
   now: string,
-): Promise<{ url: string; stop: () => void }> {
+): Promise<{ url: string; pid: number; stop: () => void }> {
   const child = spawn(
     process.execPath,
     [
@@ -43,7 +43,7 @@ export async function startEmulator(
     child.kill('SIGTERM');
     throw new Error(`the emulator did not start on port ${port} (is the port taken?)`);
   }
-  return { url, stop: () => void child.kill('SIGTERM') };
+  return { url, pid: child.pid ?? 0, stop: () => void child.kill('SIGTERM') };
 }
 
 /** Runs the CLI in a new process; resolves with the wall-clock seconds from spawn to exit (its output only on failure). */

@@ -2,9 +2,10 @@
 // the domain reads, from the local store) and by DuckDB over the same raw rows, in the same run: p50 and p95 per
 // question and the ratio. Options: --size=large|xlarge|… (the world, default large), --db=PATH (a synced store of
 // that world to reuse; default /work/cache/<size>.sqlite when it exists, else the world is synced into a temp file
-// first), --runs=N (default 15), --keep, --only=TEXT (the questions whose name holds TEXT). Then `status` and an
-// incremental sync with nothing new, whole commands (bench/_syncTiming.ts; --skip-sync leaves the sync out). The last
-// line: `queries: worst p95 N ms, worst ratio R`.
+// first), --runs=N (default 15), --keep, --only=TEXT (the questions whose name holds TEXT; A|B: either), --no-duckdb
+// (the project's side only). Each question's wall time and CPU time (process.cpuUsage: what the answer itself cost,
+// on a loaded machine). Then `status` and an incremental sync with nothing new, whole commands (bench/_syncTiming.ts;
+// --skip-sync leaves the sync out). The last line: `queries: worst p95 N ms (CPU C ms), worst ratio R`.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,15 +52,20 @@ interface Question {
 const pct = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
-async function timeIt(runs: number, body: () => unknown): Promise<number[]> {
+/** Wall and CPU time (this process's user + system, `process.cpuUsage`) of each run, each sorted, in ms. */
+async function timeIt(runs: number, body: () => unknown): Promise<{ wall: number[]; cpu: number[] }> {
   await body(); // warm-up: statements prepared, pages cached
-  const out: number[] = [];
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     await body();
-    out.push(performance.now() - t0);
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
-  return out.sort((a, b) => a - b);
+  return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -80,6 +86,7 @@ export async function run(args: string[]): Promise<void> {
     await measure(db, runs, {
       size,
       skipSync: args.includes('--skip-sync'),
+      skipDuck: args.includes('--no-duckdb'),
       only: opt('only') ?? '',
     });
   } finally {
@@ -90,12 +97,12 @@ export async function run(args: string[]): Promise<void> {
 async function measure(
   path: string,
   runs: number,
-  o: { size: string; skipSync: boolean; only: string },
+  o: { size: string; skipSync: boolean; skipDuck: boolean; only: string },
 ): Promise<void> {
   console.log(`store ${path}; ${runs} runs per question after one warm-up; load average ${loadAverage()}`);
   const store = openStore(path);
   const sdb = store.db;
-  const duck = await openDuck(path, (l) => console.log(l));
+  const duck = o.skipDuck ? null : await openDuck(path, (l) => console.log(l));
   const presses = Number(sdb.prepare('SELECT count(*) FROM v2_button_feedback').pluck().get());
   // The country: the root's child with the most points below it; the point: the one with the most presses.
   const country = Number(
@@ -238,7 +245,7 @@ async function measure(
     ...intervalQuestions(sdb, { country, today, d30, d60, d90, d180 }),
     ...annotationQuestions(sdb, { country, note: dateBefore(today, 28) }),
     ...alertReplayQuestions(sdb),
-    ...anomalyQuestions(store, { country, today }),
+    ...anomalyQuestions(store, { country, point, today }),
     {
       name: 'follow-up pain points, 90 d, whole tree',
       project: () =>
@@ -253,19 +260,27 @@ async function measure(
     },
   ];
   let worstP95 = 0;
+  let worstCpuP95 = 0;
   let worstRatio = 0;
-  console.log('\n| question | project p50 / p95 ms | DuckDB p50 / p95 ms | ratio (p50) |');
-  console.log('|---|---|---|---|');
-  for (const q of questions.filter((q) => q.name.includes(o.only))) {
+  console.log(
+    '\n| question | project p50 / p95 ms | project CPU p50 / p95 ms | DuckDB p50 / p95 ms | ratio (p50) |',
+  );
+  console.log('|---|---|---|---|---|');
+  // --only=A|B: the questions whose name holds A or B.
+  const wanted = o.only.split('|');
+  for (const q of questions.filter((q) => wanted.some((w) => q.name.includes(w)))) {
     const ours = await timeIt(runs, q.project);
-    const theirs = await timeIt(runs, () => q.duck(duck));
-    const ratio = pct(ours, 50) / pct(theirs, 50);
-    worstP95 = Math.max(worstP95, pct(ours, 95));
-    worstRatio = Math.max(worstRatio, ratio);
+    const theirs = duck ? (await timeIt(runs, () => q.duck(duck))).wall : null;
+    const ratio = theirs ? pct(ours.wall, 50) / pct(theirs, 50) : NaN;
+    worstP95 = Math.max(worstP95, pct(ours.wall, 95));
+    worstCpuP95 = Math.max(worstCpuP95, pct(ours.cpu, 95));
+    if (theirs) worstRatio = Math.max(worstRatio, ratio);
     const f = (s: number[]): string => `${pct(s, 50).toFixed(1)} / ${pct(s, 95).toFixed(1)}`;
-    console.log(`| ${q.name} | ${f(ours)} | ${f(theirs)} | ${ratio.toFixed(2)} |`);
+    console.log(
+      `| ${q.name} | ${f(ours.wall)} | ${f(ours.cpu)} | ${theirs ? f(theirs) : '—'} | ${theirs ? ratio.toFixed(2) : '—'} |`,
+    );
   }
-  duck.closeSync();
+  duck?.closeSync();
   store.close();
   console.log(`\nload average ${loadAverage()}`);
   console.log('\n| command on the same store | p50 / p95 | target |\n|---|---|---|');
@@ -277,5 +292,7 @@ async function measure(
     log: (line) => console.log(line),
   });
   console.log(`load average ${loadAverage()}`);
-  console.log(`queries: worst p95 ${Math.round(worstP95)} ms, worst ratio ${worstRatio.toFixed(2)}`);
+  console.log(
+    `queries: worst p95 ${Math.round(worstP95)} ms (CPU ${Math.round(worstCpuP95)} ms), worst ratio ${worstRatio.toFixed(2)}`,
+  );
 }

@@ -51,6 +51,7 @@ function migrationsDir(): string {
   return existsSync(beside) ? beside : join(app.getAppPath(), 'src-main', 'store', 'migrations');
 }
 
+// eslint-disable-next-line max-lines-per-function -- the desktop app's start, step by step in the order it needs (single instance, store, services, window, IPC, menu)
 async function start(): Promise<void> {
   await app.whenReady();
   const folder = dataDir();

@@ -40,6 +40,7 @@ export interface Services {
   close(): Promise<void>;
 }
 
+// eslint-disable-next-line max-lines-per-function -- the composition root: it wires every handler domain to the store and profiles, a list rather than logic
 export function createServices(deps: ServicesDeps): Services {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   let store: Store | null = null;

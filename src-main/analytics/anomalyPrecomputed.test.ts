@@ -1,14 +1,19 @@
 // The anomaly tests computed ahead against the fresh computation (findAnomalies, the second route) on the hand-made
-// world: equal answers for the whole tree, a selection and shorter periods; questions they do not cover fall through.
+// world: equal answers for the whole tree, a selection and shorter periods; after a sync, the tests brought up to
+// date from its first changed day equal those computed from the start; questions they do not cover fall through.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnomalyArgs } from '#shared/contract.ts';
 import { openStore, type Store } from '../store/db.ts';
-import { precomputeAnomalyTests, precomputedAnswer } from './anomalyPrecomputed.ts';
+import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
+import { anomalyRecords } from '../store/anomalyTestRepo.ts';
+import { precomputeAnomalyTests, storedQuestion } from './anomalyPrecomputed.ts';
+import { precomputedAnswer } from './anomalyStoredAnswer.ts';
 import { findAnomalies } from './anomalies.ts';
-import { fillAnomalyWorld, incidentDay } from './testing/anomalyWorld.ts';
+import { formatLocalDay } from '#shared/calendar.ts';
+import { fillAnomalyWorld, firstDay, incidentDay, worldDays } from './testing/anomalyWorld.ts';
 
 let store: Store;
 let dir: string;
@@ -28,8 +33,8 @@ const dayAfter = (day: string, n: number): string =>
 
 describe('precomputed anomaly tests', () => {
   it('answer as the fresh computation does, for every question they cover', () => {
-    const stored = precomputeAnomalyTests(store.db, 'negativeShare', 7);
-    expect(stored).toBeGreaterThan(0);
+    const stored = precomputeAnomalyTests(store.db, 'negativeShare', 7, { full: true });
+    expect(stored.tests).toBeGreaterThan(0);
     const questions: AnomalyArgs[] = [
       { filter: { from: dayAfter(incidentDay, -6), to: dayAfter(incidentDay, 1) }, measure: 'negativeShare' },
       { filter: { from: incidentDay, to: dayAfter(incidentDay, 1) }, measure: 'negativeShare' },
@@ -57,6 +62,58 @@ describe('precomputed anomaly tests', () => {
     expect(questions.some((q) => findAnomalies(store.db, q).rows.some((r) => r.hour !== null))).toBe(true);
   });
 
+  it('cover every period back to 1 January of the year before the newest day', () => {
+    const args: AnomalyArgs = { filter: { from: '2023-01-01', to: '2024-03-04' }, measure: 'negativeShare' };
+    precomputeAnomalyTests(store.db, 'negativeShare', 7);
+    expect(precomputedAnswer(store.db, args, 7)).toEqual(findAnomalies(store.db, args));
+  });
+
+  it('after a sync, test again from the first day it changed only, and answer as a full computation does', () => {
+    precomputeAnomalyTests(store.db, 'negativeShare', 7, { full: true });
+    // Nothing changed: nothing tested again, the stamp moves on.
+    const same = precomputeAnomalyTests(store.db, 'negativeShare', 8);
+    expect(same.tests).toBe(0);
+    expect(
+      precomputedAnswer(
+        store.db,
+        { filter: { from: incidentDay, to: dayAfter(incidentDay, 1) }, measure: 'negativeShare' },
+        8,
+      ),
+    ).not.toBeNull();
+    // A sync brings red presses on A two days before the incident and a new day after the world's last one.
+    const press = (i: number, day: string, button: number): ButtonFeedbackV2 => ({
+      feedbackId: `00000000-0000-4000-a000-${String(i).padStart(12, '0')}`,
+      smileyId: 1,
+      localTime: `${day}T09:${String(i % 60).padStart(2, '0')}:00.000+01:00`,
+      surveyId: 100,
+      experiencePointId: 21,
+      buttonIndex: button,
+      misuse: false,
+      smileyType: 'SMILEY_TERMINAL',
+      position: 0,
+      ui: 'physical',
+    });
+    const changed = dayAfter(incidentDay, -2);
+    const last = dayAfter(firstDay, worldDays);
+    store.buttonFeedback.writePage([
+      ...Array.from({ length: 40 }, (_, i) => press(i, changed, 0)),
+      ...Array.from({ length: 30 }, (_, i) => press(100 + i, last, i % 3 === 0 ? 0 : 3)),
+    ]);
+    const again = precomputeAnomalyTests(store.db, 'negativeShare', 9);
+    expect(formatLocalDay(again.recomputedFrom)).toBe(changed);
+    const kept = (kind: number) =>
+      [...anomalyRecords(store.db, storedQuestion('negativeShare'), kind)].map(([k, d]) => [k, [...d]]);
+    const incremental = [kept(0), kept(1), kept(2)];
+    // The second route: every day computed again from the start.
+    precomputeAnomalyTests(store.db, 'negativeShare', 9, { full: true });
+    expect(incremental).toEqual([kept(0), kept(1), kept(2)]);
+    const args: AnomalyArgs = {
+      filter: { from: dayAfter(incidentDay, -6), to: dayAfter(last, 1) },
+      measure: 'negativeShare',
+    };
+    expect(precomputedAnswer(store.db, args, 9)).toEqual(findAnomalies(store.db, args));
+  });
+
   it('leave to the fresh computation what they do not cover', () => {
     precomputeAnomalyTests(store.db, 'negativeShare', 7);
     const period = { from: dayAfter(incidentDay, -6), to: dayAfter(incidentDay, 1) };
@@ -70,7 +127,7 @@ describe('precomputed anomaly tests', () => {
     expect(
       precomputedAnswer(
         store.db,
-        { filter: { from: '2023-01-02', to: period.to }, measure: 'negativeShare' },
+        { filter: { from: '2022-12-31', to: period.to }, measure: 'negativeShare' },
         7,
       ),
     ).toBeNull();

@@ -1,14 +1,16 @@
-// The anomaly search's tests of the last days computed once after a sync and packed per node, and a question answered
-// from them: the same tests, in the same order, as findAnomalies would compute (docs/ANOMALIES.md, "Cost").
+// The anomaly search's tests computed after a sync and packed per day and per busy point, brought up to each sync
+// from the first day it changed (docs/ANOMALIES.md, "Cost"); anomalyStoredAnswer.ts answers questions from them.
 import type Database from 'better-sqlite3';
-import { parseLocalDate } from '#shared/calendar.ts';
-import type { AnomalyAnswer, AnomalyArgs } from '#shared/contract.ts';
-import { median } from '#shared/metrics/anomalyStats.ts';
+import { civilOf, dayNumberOf } from '#shared/calendar.ts';
+import type { AnomalyArgs } from '#shared/contract.ts';
+import type { Cell } from '#shared/metrics/anomalyStats.ts';
 import {
+  anomalyDaySignatures,
   anomalyTree,
   nodeDayCounts,
   pointDayCounts,
   pointHourCounts,
+  type AnomalyCounting,
   type AnomalyReadFilter,
   type AnomalyTreeNode,
 } from '../store/anomalyReads.ts';
@@ -19,27 +21,59 @@ import {
   hourTestKind,
   newestPressDay,
   pointDaysKind,
+  restampAnomalyWindow,
+  signatureKey,
   writeAnomalyTests,
 } from '../store/anomalyTestRepo.ts';
 import {
-  answerOf,
   baselineWeeks,
   busyPointDay,
   cells,
   countingOf,
   dayTests,
+  falseDiscoveryRate,
   hourTests,
   measureOf,
-  selectedNodes,
+  type Measure,
   type Tested,
 } from './anomalies.ts';
 
-/** Days tested ahead of time, ending with the newest day with presses: 90 days and two of slack for the present. */
-export const precomputedDays = 92;
+/**
+ * The first day tested ahead: 1 January of the year before the newest day's, so every period preset that has bounds
+ * (up to "last year") is covered; at least 92 days (90 and two of slack for the present).
+ */
+export function precomputedFrom(newestDay: number): number {
+  return Math.min(newestDay + 1 - 92, dayNumberOf(civilOf(newestDay).year - 1, 1, 1));
+}
 /** The questions computed ahead: the negative share over every survey, misuse excluded (the Unusual list's). */
 export const precomputedQuestions: readonly AnomalyArgs['measure'][] = ['negativeShare'];
 
-const stride = 7;
+export const stride = 7;
+const baselineDays = 7 * baselineWeeks;
+/**
+ * The stored question of a measure: its name and the records' format (2: a day record holds every tested node's id
+ * and the whole test of those with p ≤ α only). Records of another format are never read, and dropped on the next
+ * refresh.
+ */
+export const storedQuestion = (measure: AnomalyArgs['measure']): string => `${measure}:2`;
+
+/**
+ * A day's record: `[n, the n tested node ids ascending, then [node, value, baseline, z, p, weeks, presses] of each
+ * test with p ≤ α]`. The rest of the tests only count in the family (a discovery's q is at least its p), so a year
+ * of the whole tree reads about a fifth of the bytes.
+ */
+function packDay(tests: readonly Tested[]): Float64Array {
+  const sorted = [...tests].sort((a, b) => a.node.id - b.node.id);
+  const small = sorted.filter((t) => t.p <= falseDiscoveryRate);
+  const out = new Float64Array(1 + sorted.length + small.length * stride);
+  out[0] = sorted.length;
+  sorted.forEach((t, i) => (out[1 + i] = t.node.id));
+  out.set(
+    pack(small, (t) => t.node.id),
+    1 + sorted.length,
+  );
+  return out;
+}
 
 function pack(tests: readonly Tested[], keyOf: (t: Tested) => number): Float64Array {
   const out = new Float64Array(tests.length * stride);
@@ -47,160 +81,229 @@ function pack(tests: readonly Tested[], keyOf: (t: Tested) => number): Float64Ar
   return out;
 }
 
-function groupBy(tests: readonly Tested[], keyOf: (t: Tested) => number): Map<number, Tested[]> {
-  const out = new Map<number, Tested[]>();
-  for (const t of tests) {
-    const k = keyOf(t);
-    const list = out.get(k);
-    if (list) list.push(t);
-    else out.set(k, [t]);
+/** A hash of the tree (ids, parents, types): a moved point changes its groups' counts on every day. */
+function treeHash(nodes: readonly AnomalyTreeNode[]): number {
+  let h = 2166136261;
+  for (const n of nodes)
+    for (const c of `${n.id}/${n.parent ?? ''}/${n.type};`)
+      h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return h;
+}
+
+/** The first day whose counts differ between two signature records (tree hash first), or Infinity. */
+function firstChange(a: Float64Array, b: Float64Array): number {
+  const days = (r: Float64Array) => {
+    const m = new Map<number, string>();
+    for (let i = 1; i + 4 < r.length; i += 5)
+      m.set(r[i] ?? 0, `${r[i + 1]}/${r[i + 2]}/${r[i + 3]}/${r[i + 4]}`);
+    return m;
+  };
+  const x = days(a);
+  const y = days(b);
+  let first = Infinity;
+  for (const [d, v] of x) if (y.get(d) !== v) first = Math.min(first, d);
+  for (const [d, v] of y) if (x.get(d) !== v) first = Math.min(first, d);
+  return first;
+}
+
+export interface PrecomputeResult {
+  /** Cells tested now (days and hours). */
+  tests: number;
+  /** The window [fromDay, toDay) and the first day tested again now (toDay: nothing had changed). */
+  fromDay: number;
+  toDay: number;
+  recomputedFrom: number;
+}
+
+/** Where a refresh starts: the first day whose counts changed since the stored tests (the window's start when none). */
+function refreshStart(
+  db: Database.Database,
+  question: string,
+  window: { fromDay: number; toDay: number },
+  signature: Float64Array,
+  full: boolean,
+): { from: number; incremental: boolean; unchanged: boolean } {
+  const old = full ? null : anomalyWindow(db, question);
+  const oldSignature = old
+    ? anomalyRecords(db, question, pointDaysKind, signatureKey, signatureKey + 1).get(signatureKey)
+    : undefined;
+  if (!old || !oldSignature || old.fromDay > window.fromDay || oldSignature[0] !== signature[0])
+    return { from: window.fromDay, incremental: false, unchanged: false };
+  const from = Math.max(
+    window.fromDay,
+    Math.min(window.toDay, old.toDay, firstChange(oldSignature, signature)),
+  );
+  return { from, incremental: true, unchanged: from >= window.toDay && old.fromDay === window.fromDay };
+}
+
+interface Refresh {
+  db: Database.Database;
+  question: string;
+  measure: Measure;
+  counting: AnomalyCounting;
+  fromDay: number;
+  toDay: number;
+  /** The first day tested again. */
+  from: number;
+  incremental: boolean;
+}
+
+const readOf = (r: Refresh, first: number): AnomalyReadFilter => ({
+  fromDay: first,
+  toDay: r.toDay,
+  includeMisuse: false,
+});
+
+/** The hour tests of `list` from day `first` on (their 8 weeks before read too). */
+function hoursOf(r: Refresh, list: readonly AnomalyTreeNode[], first: number): Tested[] {
+  if (list.length === 0 || first >= r.toDay) return [];
+  const rows = pointHourCounts(
+    r.db,
+    r.counting,
+    readOf(r, first - baselineDays),
+    list.map((n) => n.id),
+  );
+  return hourTests(list, cells(rows, r.measure.presses), first, r.measure);
+}
+
+/**
+ * The records of the points that may be busy: those stored before (their days and hours before `from` kept), and
+ * points with a busy day in `days` (the counts from `from` − 8 weeks), read over the whole window when they join on
+ * an incremental run. Returns the records and the hours tested now.
+ */
+function busyRecords(
+  r: Refresh,
+  points: readonly AnomalyTreeNode[],
+  days: Map<number, Map<number, Cell>>,
+): { records: StoredRecord[]; tests: number } {
+  const oldDays = r.incremental
+    ? anomalyRecords(r.db, r.question, pointDaysKind)
+    : new Map<number, Float64Array>();
+  const oldHours = r.incremental
+    ? anomalyRecords(r.db, r.question, hourTestKind)
+    : new Map<number, Float64Array>();
+  const readFrom = r.fromDay - baselineDays;
+  const continuing = points.filter((n) => oldDays.has(n.id));
+  const joining = points.filter(
+    (n) => !oldDays.has(n.id) && [...(days.get(n.id)?.values() ?? [])].some((c) => c.presses >= busyPointDay),
+  );
+  const joiningDays =
+    r.from === r.fromDay
+      ? days
+      : cells(
+          pointDayCounts(
+            r.db,
+            r.counting,
+            readOf(r, readFrom),
+            joining.map((n) => n.id),
+          ),
+          r.measure.presses,
+        );
+  const newHours = groupByNode([...hoursOf(r, continuing, r.from), ...hoursOf(r, joining, r.fromDay)]);
+  // A continuing point's days before the fresh read are kept (a change before `from` lies within that read).
+  const freshFrom = r.from - baselineDays;
+  const records: StoredRecord[] = [];
+  let tests = 0;
+  for (const n of [...continuing, ...joining]) {
+    const kept = oldDays.get(n.id);
+    const pressDays = keptBetween(kept, 2, readFrom, freshFrom);
+    for (const [d, c] of (kept ? days : joiningDays).get(n.id) ?? [])
+      if (!kept || d >= freshFrom) pressDays.push(d, c.presses);
+    records.push({ key: n.id, kind: pointDaysKind, data: Float64Array.from(pressDays) });
+    const hours = keptBetween(oldHours.get(n.id), stride, r.fromDay * 24, r.from * 24);
+    const own = newHours.get(n.id) ?? [];
+    tests += own.length;
+    records.push({
+      key: n.id,
+      kind: hourTestKind,
+      data: Float64Array.from([...hours, ...pack(own, (t) => t.day * 24 + (t.hour ?? 0))]),
+    });
+  }
+  return { records, tests };
+}
+
+/** The entries of a stored record (`width` numbers each, keyed by the first) whose key is in [from, to). */
+function keptBetween(record: Float64Array | undefined, width: number, from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; record && i < record.length; i += width) {
+    const key = record[i] ?? 0;
+    if (key >= from && key < to) out.push(...record.subarray(i, i + width));
   }
   return out;
 }
 
+function groupByNode(tests: readonly Tested[]): Map<number, Tested[]> {
+  const out = new Map<number, Tested[]>();
+  for (const t of tests) {
+    const list = out.get(t.node.id);
+    if (list) list.push(t);
+    else out.set(t.node.id, [t]);
+  }
+  return out;
+}
+
+type StoredRecord = { key: number; kind: number; data: Float64Array };
+
 /**
- * Computes and stores the tests of `measure` over the last `precomputedDays` days with presses, as of `syncRunId`:
- * every node's days; the hours of every point that may be busy in some period (a day with `busyPointDay` presses:
- * a median can only reach it then) with its presses per day. Returns the number of tests stored.
+ * Brings the stored tests of `measure` up to `syncRunId`: every node's days from `precomputedFrom` to the newest day
+ * with presses, and the hours of every point that may be busy (a day of `busyPointDay` presses: a median can only
+ * reach it then) with its presses per day. Days before the first day whose counts changed since the last time (and
+ * a busy point's hours on them) are kept, as a test reads its own day and the 8 weeks before it only; a changed
+ * tree, or `full`, computes every day again.
  */
 export function precomputeAnomalyTests(
   db: Database.Database,
   measureName: AnomalyArgs['measure'],
   syncRunId: number,
-): number {
-  const newest = newestPressDay(db);
-  const toDay = (newest ?? 0) + 1;
-  const fromDay = toDay - precomputedDays;
-  const args: AnomalyArgs = { filter: { from: '', to: '' }, measure: measureName };
-  const measure = measureOf(args);
-  const counting = countingOf(args);
-  const read: AnomalyReadFilter = { fromDay: fromDay - 7 * baselineWeeks, toDay, includeMisuse: false };
+  options: { full?: boolean } = {},
+): PrecomputeResult {
+  const question = storedQuestion(measureName);
+  const newest = newestPressDay(db) ?? 0;
+  const toDay = newest + 1;
+  const fromDay = precomputedFrom(newest);
   const nodes = anomalyTree(db);
-  const groups = nodes.filter((n) => n.type === 'GROUP').map((n) => n.id);
-  const days = cells(
-    [...pointDayCounts(db, counting, read), ...nodeDayCounts(db, counting, read, groups)],
-    measure.presses,
-  );
-  const records: { key: number; kind: number; data: Float64Array }[] = [];
-  for (const [day, tests] of groupBy(dayTests(nodes, days, fromDay, toDay, measure), (t) => t.day))
-    records.push({ key: day, kind: dayTestKind, data: pack(tests, (t) => t.node.id) });
-  const candidates = nodes.filter(
-    (n) =>
-      n.type === 'EXPERIENCE_POINT' &&
-      [...(days.get(n.id)?.values() ?? [])].some((c) => c.presses >= busyPointDay),
-  );
-  for (const n of candidates) {
-    const own = [...(days.get(n.id) ?? new Map())];
-    records.push({
-      key: n.id,
-      kind: pointDaysKind,
-      data: Float64Array.from(own.flatMap(([d, c]) => [d, c.presses])),
-    });
+  const daySignatures = anomalyDaySignatures(db, fromDay - baselineDays, toDay);
+  const signature = Float64Array.from([treeHash(nodes), ...daySignatures.flat()]);
+  const start = refreshStart(db, question, { fromDay, toDay }, signature, options.full === true);
+  if (start.unchanged) {
+    restampAnomalyWindow(db, question, syncRunId); // nothing the tests read has changed
+    return { tests: 0, fromDay, toDay, recomputedFrom: toDay };
   }
-  const hours = cells(
-    pointHourCounts(
-      db,
-      counting,
-      read,
-      candidates.map((n) => n.id),
-    ),
-    measure.presses,
-  );
-  const hourly = hourTests(candidates, hours, fromDay, measure);
-  for (const [id, tests] of groupBy(hourly, (t) => t.node.id))
-    records.push({ key: id, kind: hourTestKind, data: pack(tests, (t) => t.day * 24 + (t.hour ?? 0)) });
-  writeAnomalyTests(db, measureName, { syncRunId, fromDay, toDay }, records);
-  return records.reduce((a, r) => a + (r.kind === pointDaysKind ? 0 : r.data.length / stride), 0);
-}
-
-/**
- * The answer of `args` from the stored tests, or null when they do not cover it: another filter than every survey
- * without misuse, a measure not computed ahead, a period starting before the stored window, or tests older than
- * `syncRunId` (the newest sync run).
- */
-export function precomputedAnswer(
-  db: Database.Database,
-  args: AnomalyArgs,
-  syncRunId: number,
-): AnomalyAnswer | null {
-  const f = args.filter;
-  if (f.surveyIds || args.scales || f.includeMisuse === true || !precomputedQuestions.includes(args.measure))
-    return null;
-  const fromDay = parseLocalDate(f.from);
-  const toDay = parseLocalDate(f.to);
-  if (fromDay === null || toDay === null) return null;
-  const window = anomalyWindow(db, args.measure);
-  if (!window || window.syncRunId !== syncRunId || fromDay < window.fromDay) return null;
-  const nodes = selectedNodes(anomalyTree(db), f.experiencePointIds);
-  const tested = storedDayTests(db, args.measure, nodes, fromDay, toDay);
-  tested.push(...storedHourTests(db, args.measure, nodes, fromDay, toDay));
-  return answerOf(args, tested);
-}
-
-/** The stored hour tests in [fromDay, toDay) of the points of `nodes` that are busy over the days read, in order. */
-function storedHourTests(
-  db: Database.Database,
-  question: string,
-  nodes: readonly AnomalyTreeNode[],
-  fromDay: number,
-  toDay: number,
-): Tested[] {
-  const tested: Tested[] = [];
-  const pressDays = anomalyRecords(db, question, pointDaysKind);
-  const hourRecords = anomalyRecords(db, question, hourTestKind);
-  const readFrom = fromDay - 7 * baselineWeeks;
-  for (const n of nodes) {
-    const own = pressDays.get(n.id);
-    const data = hourRecords.get(n.id);
-    if (n.type !== 'EXPERIENCE_POINT' || !own || !data) continue;
-    const presses: number[] = [];
-    for (let i = 0; i < own.length; i += 2) {
-      const day = own[i] ?? 0;
-      if (day >= readFrom && day < toDay) presses.push(own[i + 1] ?? 0);
-    }
-    if (median(presses) < busyPointDay) continue;
-    for (let i = 0; i < data.length; i += stride) {
-      const key = data[i] ?? 0;
-      if (key >= fromDay * 24 && key < toDay * 24)
-        tested.push(testOf(n, data, i, Math.floor(key / 24), key % 24));
-    }
-  }
-  return tested;
-}
-
-function testOf(
-  node: AnomalyTreeNode,
-  data: Float64Array,
-  i: number,
-  day: number,
-  hour: number | null,
-): Tested {
-  return {
-    node,
-    day,
-    hour,
-    value: data[i + 1] ?? 0,
-    baseline: data[i + 2] ?? 0,
-    z: data[i + 3] ?? 0,
-    p: data[i + 4] ?? 0,
-    weeks: data[i + 5] ?? 0,
-    presses: data[i + 6] ?? 0,
+  const args: AnomalyArgs = { filter: { from: '', to: '' }, measure: measureName };
+  const r: Refresh = {
+    db,
+    question,
+    measure: measureOf(args),
+    counting: countingOf(args),
+    fromDay,
+    toDay,
+    from: start.from,
+    incremental: start.incremental,
   };
-}
-
-/** The stored day tests of `nodes` in [fromDay, toDay): node by node in their order, each in day order. */
-function storedDayTests(
-  db: Database.Database,
-  question: string,
-  nodes: readonly AnomalyTreeNode[],
-  fromDay: number,
-  toDay: number,
-): Tested[] {
-  const byId = new Map(nodes.map((n) => [n.id, { node: n, tests: [] as Tested[] }]));
-  for (const [day, data] of anomalyRecords(db, question, dayTestKind, fromDay, toDay))
-    for (let i = 0; i < data.length; i += stride) {
-      const own = byId.get(data[i] ?? 0);
-      if (own) own.tests.push(testOf(own.node, data, i, day, null));
-    }
-  return [...byId.values()].flatMap((o) => o.tests);
+  const groups = nodes.filter((n) => n.type === 'GROUP').map((n) => n.id);
+  const read = readOf(r, r.from - baselineDays);
+  const days = cells(
+    [...pointDayCounts(db, r.counting, read), ...nodeDayCounts(db, r.counting, read, groups)],
+    r.measure.presses,
+  );
+  const dayTested = dayTests(nodes, days, r.from, toDay, r.measure);
+  const byDay = new Map<number, Tested[]>();
+  for (const t of dayTested) {
+    const list = byDay.get(t.day);
+    if (list) list.push(t);
+    else byDay.set(t.day, [t]);
+  }
+  const records: StoredRecord[] = [...byDay].map(([day, tests]) => ({
+    key: day,
+    kind: dayTestKind,
+    data: packDay(tests),
+  }));
+  const busy = busyRecords(
+    r,
+    nodes.filter((n) => n.type === 'EXPERIENCE_POINT'),
+    days,
+  );
+  records.push(...busy.records, { key: signatureKey, kind: pointDaysKind, data: signature });
+  writeAnomalyTests(db, question, { syncRunId, fromDay, toDay }, r.from, records);
+  return { tests: dayTested.length + busy.tests, fromDay, toDay, recomputedFrom: r.from };
 }

@@ -5,13 +5,12 @@ import type Database from 'better-sqlite3';
 import type { CommentCounts, CommentCountsArgs, LabelCount } from '#shared/contract.ts';
 import { buildComments, labels, runSearch } from './commentQuery.ts';
 import { termRoute } from './commentTerms.ts';
-import { statement } from '../store/reads/feedbackFilter.ts';
-
-interface SetCount {
-  categories: string;
-  themes: string;
-  n: number;
-}
+import {
+  countsPerLabelSet,
+  countsPerLabelSetAsColumns,
+  labelSets,
+  type SetCount,
+} from '../store/reads/commentRead.ts';
 
 /** Per label: the comments whose list holds it (once per comment), most first; and the comments with none. */
 function countLabels(rows: { list: string; n: number }[]): { counts: LabelCount[]; none: number } {
@@ -50,34 +49,17 @@ export function countComments(
   // A one-word query: the word's rows hold each comment's label set (commentTerms.ts), no join per match.
   const terms = termRoute(db, b);
   // Any other query: each stored pair of label lists a column, when there are few.
-  const pairs =
-    b.fts && !terms
-      ? (statement(db, 'SELECT label_set_id AS id, categories, themes FROM v2_comment_label_set').all() as {
-          id: number;
-          categories: string;
-          themes: string;
-        }[])
-      : null;
+  const pairs = b.fts && !terms ? labelSets(db) : null;
   if (pairs && pairs.length <= (o.pairsAsColumns ?? 64)) {
-    const columns = pairs.map((p) => `count(*) FILTER (WHERE f.label_set_id = ${p.id})`).join(', ') || '0';
     const row = runSearch(raw, () =>
-      statement(db, `${b.with}${b.select(columns, [], true)}`)
-        .raw()
-        .get(b.params),
-    ) as number[];
+      countsPerLabelSetAsColumns(
+        db,
+        b,
+        pairs.map((p) => p.id),
+      ),
+    );
     sets = pairs.map((p, i) => ({ ...p, n: row[i] ?? 0 })).filter((p) => p.n > 0);
-  } else {
-    const perSet = terms
-      ? `${terms('t.label_set_id AS id, count(*) AS n')} GROUP BY t.label_set_id`
-      : b.fts
-        ? `${b.select('f.label_set_id AS id, count(*) AS n', [], true)} GROUP BY f.label_set_id`
-        : `${b.scan('f.label_set_id AS id, count(*) AS n')} GROUP BY f.label_set_id`;
-    // The subtree CTE (if any) first, then the counts per label set, then their labels.
-    const ctes = b.with ? `${b.with.replace(/^WITH RECURSIVE /, '').trimEnd()}, ` : '';
-    const sql = `WITH RECURSIVE ${ctes}counted AS (${perSet})
-      SELECT s.categories, s.themes, c.n FROM counted c JOIN v2_comment_label_set s ON s.label_set_id = c.id`;
-    sets = runSearch(raw, () => statement(db, sql).all(b.params) as SetCount[]);
-  }
+  } else sets = runSearch(raw, () => countsPerLabelSet(db, b, terms !== null));
   const cats = countLabels(sets.map((s) => ({ list: s.categories, n: s.n })));
   const themes = countLabels(sets.map((s) => ({ list: s.themes, n: s.n })));
   return {

@@ -2,7 +2,6 @@
 // (bm25 of each matching comment) is the cost of such a page, so the next page or a jump deep into the list reads the
 // order ranked once — until the store changes (another connection's commit or this connection's own writes).
 import type Database from 'better-sqlite3';
-import { statement } from '../store/statements.ts';
 import { storeVersion } from '../store/reads/commentRead.ts';
 
 interface Kept {
@@ -14,11 +13,13 @@ interface Kept {
 const kept = new WeakMap<Database.Database, Map<string, Kept>>();
 const keepAtMost = 4;
 
-/** Every id `sql` selects (in its order) with `params`, read once per store version and kept for the next pages. */
-export function keptOrder(db: Database.Database, sql: string, params: Record<string, unknown>): number[] {
+/**
+ * The ids `read` returns (in its order) for the search `key` (its statement's parameters, which name every filter),
+ * read once per store version and kept for the next pages.
+ */
+export function keptOrder(db: Database.Database, key: string, read: () => number[]): number[] {
   let searches = kept.get(db);
   if (!searches) kept.set(db, (searches = new Map()));
-  const key = `${sql}\u0000${JSON.stringify(params)}`;
   const version = storeVersion(db);
   const hit = searches.get(key);
   searches.delete(key);
@@ -26,7 +27,7 @@ export function keptOrder(db: Database.Database, sql: string, params: Record<str
     searches.set(key, hit);
     return hit.ids;
   }
-  const ids = statement(db, sql).pluck().all(params) as number[];
+  const ids = read();
   searches.set(key, { version, ids });
   for (const old of searches.keys()) {
     if (searches.size <= keepAtMost) break;

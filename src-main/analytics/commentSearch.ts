@@ -3,9 +3,9 @@
 import type Database from 'better-sqlite3';
 import { parseLocalDate } from '../core/localTime.ts';
 import { feedbackIdText } from '../store/repos/buttonFeedbackRepo.ts';
-import { uiOf } from '../store/repos/uiCode.ts';
-import { statement } from '../store/statements.ts';
-import { withSelectedPoint } from '../store/treeSql.ts';
+import { commentRecords, literalQuery } from '../store/reads/commentRead.ts';
+
+export { literalQuery } from '../store/reads/commentRead.ts';
 
 export interface CommentSearch {
   /**
@@ -53,26 +53,6 @@ export class CommentSearchError extends Error {
   override name = 'CommentSearchError';
 }
 
-interface Row {
-  feedback_id: Buffer | string;
-  experience_point_id: number;
-  survey_id: number;
-  smiley_id: number;
-  local_time: number;
-  utc_offset_min: number;
-  button_index: number;
-  misuse: number;
-  spam: number;
-  position: number;
-  ui: string | null;
-  text: string;
-  masked_text: string | null;
-  rephrased_text: string | null;
-  text_in_english: string | null;
-  categories: string | null;
-  themes: string | null;
-}
-
 const syntaxHelp =
   'Use words (all must occur), "quoted phrases", OR, NOT, and word* for a prefix; put characters such as < & : ( ) - inside double quotes.';
 
@@ -93,15 +73,6 @@ export function runSearch<T>(raw: string, body: () => T): T {
   }
 }
 
-/** Each whitespace-separated word as a quoted FTS5 string: no operator, no syntax error. */
-export function literalQuery(input: string): string {
-  return input
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((w) => `"${w.replace(/"/g, '""')}"`)
-    .join(' ');
-}
-
 /** `yyyy-MM-ddTHH:mm:ss.SSS±HH:MM` from local wall-clock ms and the offset in minutes. */
 export function formatLocalTimestamp(localMs: number, offsetMinutes: number): string {
   const sign = offsetMinutes < 0 ? '-' : '+';
@@ -116,8 +87,7 @@ export function searchComments(db: Database.Database, spec: CommentSearch): Comm
   if (!raw) throw new CommentSearchError('Type a word to search the comments for.');
   // Kept to the two text columns: the index's third column holds facets (migration 0010), never words.
   const match = `{text text_in_english} : (${spec.syntax === 'words' ? literalQuery(raw) : raw})`;
-  const params: Record<string, unknown> = { match, limit: Math.min(Math.max(1, spec.limit ?? 200), 10_000) };
-  const where = ['v2_text_feedback_fts MATCH @match'];
+  const bounds: { from?: number; to?: number } = {};
   for (const [name, value] of [
     ['from', spec.from],
     ['to', spec.to],
@@ -125,28 +95,21 @@ export function searchComments(db: Database.Database, spec: CommentSearch): Comm
     if (value === undefined) continue;
     const day = parseLocalDate(value);
     if (day === null) throw new CommentSearchError(`'${value.slice(0, 40)}' is not a date like 2024-03-31.`);
-    params[name] = day * 86_400_000;
-    where.push(`t.local_time ${name === 'from' ? '>=' : '<'} @${name}`);
+    bounds[name] = day * 86_400_000;
   }
   const ids = spec.experiencePointIds;
-  if (ids) {
-    if (!ids.every((id) => Number.isSafeInteger(id)))
-      throw new CommentSearchError('Experience point ids must be whole numbers.');
-    params.pointIds = JSON.stringify(ids);
-    where.push('t.experience_point_id IN (SELECT id FROM selected_point)');
-  }
-  if (spec.includeSpam === false) where.push('t.spam = 0');
-  if (spec.includeMisuse === false) where.push('t.misuse = 0');
-  const sql = `${
-    ids ? withSelectedPoint() : ''
-  }SELECT t.feedback_id, t.experience_point_id, t.survey_id, t.smiley_id, t.local_time, t.utc_offset_min,
-      t.button_index, t.misuse, t.spam, t.position, ${uiOf('t.ui')} AS ui, t.text, t.masked_text, t.rephrased_text,
-      t.text_in_english, t.categories, t.themes
-    FROM v2_text_feedback_fts JOIN v2_text_feedback t ON t.text_feedback_id = v2_text_feedback_fts.rowid
-    WHERE ${where.join(' AND ')}
-    ORDER BY v2_text_feedback_fts.rank, t.local_time DESC, t.text_feedback_id
-    LIMIT @limit`;
-  const rows = runSearch(raw, () => statement(db, sql).all(params) as Row[]);
+  if (ids && !ids.every((id) => Number.isSafeInteger(id)))
+    throw new CommentSearchError('Experience point ids must be whole numbers.');
+  const rows = runSearch(raw, () =>
+    commentRecords(db, {
+      match,
+      ...bounds,
+      ...(ids ? { pointIds: ids } : {}),
+      ...(spec.includeSpam === undefined ? {} : { includeSpam: spec.includeSpam }),
+      ...(spec.includeMisuse === undefined ? {} : { includeMisuse: spec.includeMisuse }),
+      limit: Math.min(Math.max(1, spec.limit ?? 200), 10_000),
+    }),
+  );
   return rows.map((r) => ({
     feedbackId: feedbackIdText(r.feedback_id),
     experiencePointId: r.experience_point_id,

@@ -2,19 +2,17 @@
 // match first reads, per term frequency, the shortest comments first (bm25 of one word falls as a comment grows), and
 // computes FTS5's own bm25 for those few (same formula, same operations, the same doubles: the order is ORDER BY rank's).
 import type Database from 'better-sqlite3';
-import type { Built } from './commentBuilt.ts';
-import { statement } from '../store/statements.ts';
-import { ftsAverages, idfOf, termFrequencies, termHits, termsCurrent } from '../store/reads/commentRead.ts';
+import {
+  type Built,
+  ftsAverages,
+  idfOf,
+  termFrequencies,
+  termHits,
+  termRowsByFrequency,
+  termsCurrent,
+} from '../store/reads/commentRead.ts';
 
-/**
- * The word a query is, when it is one plain ASCII word (letters and digits: one token, folded by lower-casing, as
- * FTS5's unicode61 does); null for anything else (several words, phrases, prefixes, operators, other scripts).
- */
-export function singleTerm(query: string): string | null {
-  const raw = query.trim();
-  if (!/^[A-Za-z0-9]{1,64}$/.test(raw) || /^(AND|OR|NOT|NEAR)$/.test(raw)) return null;
-  return raw.toLowerCase();
-}
+export { singleTerm } from '../store/reads/commentRead.ts';
 
 /** The query's word-row statement when the query is one word and the rows are current, else null. */
 export function termRoute(db: Database.Database, b: Built): NonNullable<Built['terms']> | null {
@@ -76,14 +74,10 @@ export function bestByTerm(
     -1.0 * (0 + idf * ((tf * (k1 + 1.0)) / (tf + k1 * (1 - bb + (bb * dl) / avgdl))));
   // The frequencies the word has (a seek each), then per frequency the shortest comments first.
   const frequencies = termFrequencies(db, term);
-  const perFrequency = statement(
-    db,
-    `${b.with}${terms('t.text_feedback_id, t.dl', ['t.tf = @tf'])} ORDER BY t.dl, t.text_feedback_id DESC LIMIT @reach`,
-  ).raw();
+  const perFrequency = termRowsByFrequency(db, { ...b, terms }, reach);
   const found: { id: number; rank: number }[] = [];
   for (const tf of frequencies)
-    for (const [id, dl] of perFrequency.all({ ...b.params, tf, reach }) as [number, number][])
-      found.push({ id, rank: score(tf, dl) });
+    for (const [id, dl] of perFrequency(tf)) found.push({ id, rank: score(tf, dl) });
   return found
     .sort((x, y) => x.rank - y.rank || y.id - x.id)
     .slice(0, reach)

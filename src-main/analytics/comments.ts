@@ -4,36 +4,26 @@ import type Database from 'better-sqlite3';
 import type { CommentHit, CommentPage, CommentSearchArgs } from '#shared/contract.ts';
 import { feedbackIdText } from '../store/repos/buttonFeedbackRepo.ts';
 import { keptOrder } from './commentOrder.ts';
-import { buildComments, ftsId, labels, runSearch } from './commentQuery.ts';
+import { buildComments, labels, runSearch } from './commentQuery.ts';
 import { CommentSearchError, formatLocalTimestamp } from './commentSearch.ts';
 import { bestByTerm, termRoute } from './commentTerms.ts';
-import { pointNames, statement } from '../store/reads/feedbackFilter.ts';
+import { pointNames } from '../store/reads/feedbackFilter.ts';
+import {
+  bestIds,
+  hitRows,
+  type HitRow,
+  idsAtOffset,
+  markClose,
+  markOpen,
+  matchCount,
+  newestIds,
+  rankedIds,
+} from '../store/reads/commentRead.ts';
 import { highlightSegments, snippetOf } from './snippets.ts';
 
 export { CommentSearchError } from './commentSearch.ts';
 export { countComments } from './commentCounts.ts';
-
-/** Private-use characters around each match in FTS5's highlight(): checked absent from the text before trusting. */
-export const markOpen = '\uE000';
-export const markClose = '\uE001';
-
-interface HitRow {
-  id: number;
-  feedback_id: Buffer | string;
-  experience_point_id: number;
-  survey_id: number;
-  local_time: number;
-  utc_offset_min: number;
-  button_index: number;
-  misuse: number;
-  spam: number;
-  text: string;
-  text_in_english: string | null;
-  categories: string | null;
-  themes: string | null;
-  h_text: string | null;
-  h_english: string | null;
-}
+export { markClose, markOpen } from '../store/reads/commentRead.ts';
 
 /** How deep best-match-first pages come from a word's rows; deeper pages read the whole order (commentOrder.ts). */
 const termPagesReach = 2_000;
@@ -51,7 +41,7 @@ function readCursor(
 }
 
 /** One page of comments matching the query and filter, with match ranges and a snippet. */
-// eslint-disable-next-line max-lines-per-function, complexity -- the three routes of a page (best first, by offset, by cursor) share their filters; it moves into store/reads with the comment search (eslint.config.js sqlNotYetInStore)
+// eslint-disable-next-line complexity -- the three routes of a page (best first, by offset, by cursor) and its cursor share their filters and paging; split apart they would each repeat them
 export function searchCommentPage(db: Database.Database, args: CommentSearchArgs): CommentPage {
   const filter = args.filter ?? {};
   const b = buildComments(args.query, args.syntax, filter);
@@ -61,8 +51,6 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
   const raw = args.query ?? '';
   // First the page's ids in order (newest first is the ids' own order: read from the index's end, no sort), then
   // the texts and highlights of those.
-  const params: Record<string, unknown> = { ...b.params, limit: limit + 1 };
-  const id = ftsId;
   const skip = args.offset;
   let ids: number[];
   let total: number | null = null;
@@ -73,58 +61,23 @@ export function searchCommentPage(db: Database.Database, args: CommentSearchArgs
     // `limit` while ranking (and counts apart: together ~15% faster than the whole order on `large`); a later page or
     // a jump reads the whole order, ranked once and kept until the store changes (commentOrder.ts).
     const from = skip ?? (typeof cursor === 'number' ? cursor : 0);
-    const ranked = `${b.sql(`${id} AS id`)} ORDER BY v2_text_feedback_fts.rank, ${id} DESC`;
     if (terms && from + limit + 1 <= termPagesReach)
       ids = bestByTerm(db, b, terms, from + limit + 1).slice(from);
-    else if (from === 0)
-      ids = runSearch(raw, () => statement(db, `${ranked} LIMIT @limit`).pluck().all(params) as number[]);
+    else if (from === 0) ids = runSearch(raw, () => bestIds(db, b, limit + 1));
     else {
-      const all = runSearch(raw, () => keptOrder(db, ranked, b.params));
+      const all = runSearch(raw, () => keptOrder(db, JSON.stringify(b.params), () => rankedIds(db, b)));
       total = all.length;
       ids = all.slice(from, from + limit + 1);
     }
   } else if (skip !== undefined) {
     // Random access (a virtual list's jump): the same order, counted from the start.
-    const sql = `${b.sql(`${id} AS id`)} ORDER BY ${id} DESC LIMIT @limit OFFSET @offset`;
-    ids = runSearch(
-      raw,
-      () =>
-        statement(db, sql)
-          .pluck()
-          .all({ ...params, offset: skip }) as number[],
-    );
+    ids = runSearch(raw, () => idsAtOffset(db, b, limit + 1, skip));
   } else {
-    const after = cursor !== null && typeof cursor === 'object';
-    if (after) params.cid = cursor.id;
-    const sql = `${b.sql(`${id} AS id`, after ? [`${id} < @cid`] : [])} ORDER BY ${id} DESC LIMIT @limit`;
-    ids = runSearch(raw, () => statement(db, sql).pluck().all(params) as number[]);
+    const before = cursor !== null && typeof cursor === 'object' ? cursor.id : null;
+    ids = runSearch(raw, () => newestIds(db, b, limit + 1, before));
   }
-  total ??= runSearch(raw, () =>
-    Number(
-      statement(db, terms ? `${b.with}${terms('count(*)')}` : b.sql('count(*)'))
-        .pluck()
-        .get(b.params),
-    ),
-  );
-  const columns = `t.text_feedback_id AS id, t.feedback_id, t.experience_point_id, t.survey_id, t.local_time,
-    t.utc_offset_min, t.button_index, t.misuse, t.spam, t.text, t.text_in_english, t.categories, t.themes`;
-  // The page's ids as a set (FTS5 takes `rowid = ?` beside MATCH as a starting point, not as the row: a lookup per id
-  // returned another row's highlights).
-  const textSql = b.textMatch
-    ? `SELECT ${columns}, highlight(v2_text_feedback_fts, 0, '${markOpen}', '${markClose}') AS h_text,
-         highlight(v2_text_feedback_fts, 1, '${markOpen}', '${markClose}') AS h_english
-       FROM v2_text_feedback_fts JOIN v2_text_feedback t ON t.text_feedback_id = v2_text_feedback_fts.rowid
-       WHERE v2_text_feedback_fts MATCH @match AND v2_text_feedback_fts.rowid IN (SELECT value FROM json_each(@ids))`
-    : `SELECT ${columns}, NULL AS h_text, NULL AS h_english FROM v2_text_feedback t
-       WHERE t.text_feedback_id IN (SELECT value FROM json_each(@ids))`;
-  const found = runSearch(
-    raw,
-    () =>
-      statement(db, textSql).all({
-        ids: JSON.stringify(ids),
-        ...(b.textMatch ? { match: b.textMatch } : {}),
-      }) as HitRow[],
-  );
+  total ??= runSearch(raw, () => matchCount(db, b, terms !== null));
+  const found = runSearch(raw, () => hitRows(db, ids, b.textMatch));
   const byId = new Map(found.map((r) => [r.id, r]));
   const rows = ids.flatMap((id) => {
     const r = byId.get(id);

@@ -94,6 +94,7 @@ export function checkBaseUrl(raw: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
+// eslint-disable-next-line max-lines-per-function -- a client factory: pacing, retries and attempts share the client's clock, queue and options through closures
 export function createHttpClient(options: HttpOptions): HttpClient {
   const baseUrl = checkBaseUrl(options.baseUrl);
   const origin = new URL(baseUrl).origin;
@@ -191,6 +192,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     | { ok: false; rateLimited: true; retryAfterMs: number | null; reason: string }
     | { ok: false; rateLimited: false; reason: string; finalError: (attempts: number) => ApiError };
 
+  // eslint-disable-next-line max-lines-per-function, complexity -- one request's outcome: every failure (timeout, abort, network, HTTP status, rate limit, body) becomes a retry, a wait or a final error here, in one place so none is missed
   async function attempt(target: URL, endpoint: string, signal?: AbortSignal): Promise<Outcome> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;

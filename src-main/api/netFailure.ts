@@ -62,6 +62,7 @@ const bytesRead = (e: unknown): number => {
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The failure of one request to `target` (a fetch rejection, not an HTTP status). */
+// eslint-disable-next-line max-lines-per-function, complexity -- a table in code: each cause of a failed fetch (DNS, refused, reset, TLS, proxy, timeout) and its sentence
 export function describeFetchFailure(error: unknown, target: URL): NetFailure {
   const links = chain(error);
   const via = links.find((e): e is FetchFailure => e instanceof FetchFailure);

@@ -1,14 +1,17 @@
 // Unusual moments answered from a data file: on the app's open connection (answers kept until the file changes) and
-// for the command line (a file opened to read and closed again); the tests of the last 90 days computed after each sync
-// answer the Unusual list's question without the rollups.
+// for the command line (a file opened to read and closed again); the tests since 1 January of last year, brought up to
+// each sync, answer the Unusual list's question without the rollups.
 import type Database from 'better-sqlite3';
 import type { AnomalyAnswer, AnomalyArgs } from '#shared/contract.ts';
 import {
   precomputeAnomalyTests,
-  precomputedAnswer,
   precomputedQuestions,
+  storedQuestion,
 } from '../analytics/anomalyPrecomputed.ts';
+import { precomputedAnswer } from '../analytics/anomalyStoredAnswer.ts';
+import { dropAnomalyQuestionsBut } from '../store/anomalyTestRepo.ts';
 import { findAnomalies } from '../analytics/anomalies.ts';
+import { formatLocalDay } from '#shared/calendar.ts';
 import { newestSyncRun } from '../store/repos/alertSeriesRepo.ts';
 import type { OpenStoreOptions, Store } from '../store/db.ts';
 import { readFile } from './storeService.ts';
@@ -49,8 +52,10 @@ export function anomaliesOnce(db: Database.Database, args: AnomalyArgs): Anomaly
 }
 
 export interface AnomalyRefresh {
-  /** Cells tested and stored (days and hours). */
+  /** Cells tested now (days and hours): those of the days from the first one the sync changed. */
   tests: number;
+  /** The first day tested again (`yyyy-MM-dd`), or null when nothing had changed. */
+  recomputedFrom: string | null;
   ms: number;
 }
 
@@ -58,14 +63,20 @@ export interface AnomalyRefresh {
  * The tests of the last days computed ahead for the questions the Unusual list asks, as of the newest sync run
  * (called after each sync). One transaction; a failure leaves the previous tests, which a newer run makes unused.
  */
-export function refreshAnomalyTests(db: Database.Database): AnomalyRefresh {
+export function refreshAnomalyTests(db: Database.Database, options: { full?: boolean } = {}): AnomalyRefresh {
   const t0 = performance.now();
   const run = newestSyncRun(db);
   let tests = 0;
+  let first: number | null = null;
   db.transaction(() => {
-    for (const q of precomputedQuestions) tests += precomputeAnomalyTests(db, q, run);
+    dropAnomalyQuestionsBut(db, precomputedQuestions.map(storedQuestion));
+    for (const q of precomputedQuestions) {
+      const r = precomputeAnomalyTests(db, q, run, options);
+      tests += r.tests;
+      if (r.recomputedFrom < r.toDay) first = Math.min(first ?? r.recomputedFrom, r.recomputedFrom);
+    }
   }).immediate();
-  return { tests, ms: performance.now() - t0 };
+  return { tests, recomputedFrom: first === null ? null : formatLocalDay(first), ms: performance.now() - t0 };
 }
 
 /** The anomalies of `args` from the file at `path`, which must exist. */

@@ -10,8 +10,7 @@ import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import type { ProfileSecrets } from '../profiles/connections.ts';
 import { openStore } from '../store/db.ts';
-import { refreshAlertSeries } from './alertReplayService.ts';
-import { refreshAnomalyTests } from './anomalyService.ts';
+import { prepareAfterSync } from './afterSync.ts';
 import type { Store } from '../store/db.ts';
 import type { SourceChoice } from '../sync/orchestrator.ts';
 import { runSyncInThread } from '../sync/syncRunner.ts';
@@ -44,6 +43,11 @@ export interface SyncRunOptions {
   full?: boolean;
   trailingDays?: number;
   pageSize?: number;
+  /**
+   * Newest first: once the coverage opens the views, the sync's threads step back behind the app's own (its answers
+   * to the views come first; sync/threadPriority.ts). The app's syncs ask for it; default false.
+   */
+  backgroundHistory?: boolean;
   /** Check the stored presses against the service's aggregated counts afterwards (default true; v2 only). */
   verify?: boolean;
   signal?: AbortSignal;
@@ -97,6 +101,7 @@ function syncRequest(target: SyncTarget, source: SourceChoice, o: SyncRunOptions
     ...(o.trailingDays !== undefined ? { trailingDays: o.trailingDays } : {}),
     ...(o.pageSize ? { pageSize: o.pageSize } : {}),
     ...(o.now ? { now: o.now().toISOString() } : {}),
+    ...(o.backgroundHistory ? { backgroundHistory: true } : {}),
   };
 }
 
@@ -179,7 +184,9 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
       const message = syncFailed(summary.streams, error, target);
       return { ...outcome, status: 'failed', message, code: failureCode(error) };
     }
-    if (request.v2) prepareAfterSync(store());
+    // The replay's series and the anomaly tests (afterSync.ts): a failure there loses nothing the sync wrote (the
+    // replay builds its series itself, the anomaly search computes afresh), so the outcome does not depend on it.
+    if (request.v2) await prepareAfterSync(target.storePath, store, o.migrationsDir);
     const checked = await checkAfter(store, target.baseUrl, request.v2?.token ?? null, summary, o);
     if (checked === 'cancelled')
       return { ...outcome, status: 'cancelled', message: syncCancelled, code: 'cancelled' };
@@ -187,24 +194,6 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
     return { ...outcome, status: 'done', message: null, code: null };
   } finally {
     own.store?.close();
-  }
-}
-
-/**
- * The alert replay's series and summaries (docs/ALERT-REPLAY.md) and the anomaly tests of the last 90 days
- * (docs/ANOMALIES.md) brought up to this sync. A failure here loses nothing the sync wrote: the next replay builds
- * its series itself, the anomaly search computes afresh, so the sync's outcome does not depend on it.
- */
-function prepareAfterSync(store: Store): void {
-  try {
-    refreshAlertSeries(store.db);
-  } catch {
-    // the replay refreshes on demand
-  }
-  try {
-    refreshAnomalyTests(store.db);
-  } catch {
-    // the anomaly search computes afresh what the stored tests do not cover
   }
 }
 

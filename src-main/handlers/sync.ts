@@ -11,6 +11,7 @@ import { guard, type HandlerContext } from './context.ts';
 
 export { demoToken } from '../app/demoProfile.ts';
 
+// eslint-disable-next-line max-lines-per-function -- a handler map: one short entry per sync command of the contract
 export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncCommands> {
   const { deps } = ctx;
 
@@ -19,6 +20,8 @@ export function createSyncHandlers(ctx: HandlerContext): DomainHandlers<SyncComm
     signal,
     store: () => ctx.store(),
     onProgress: (p) => ctx.emit('sync:progress', p),
+    // Once the views are open, the history fills in behind the app's answers (sync/threadPriority.ts).
+    backgroundHistory: true,
     ...(deps.migrationsDir ? { migrationsDir: deps.migrationsDir } : {}),
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),

@@ -57,6 +57,7 @@ export async function storeProfileSecrets(
   else await credentials.delete(profileAccounts.v1(name));
 }
 
+// eslint-disable-next-line max-lines-per-function -- a factory: the profile operations share the credential store and the profiles file
 export function createConnections(deps: ConnectionsDeps) {
   const { registry, credentials } = deps;
   const now = deps.now ?? (() => new Date());

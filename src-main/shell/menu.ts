@@ -40,6 +40,7 @@ export interface MenuActions {
   showAbout(): void;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a data literal: the application menu's template
 export function buildMenuTemplate(
   platform: NodeJS.Platform,
   appName: string,

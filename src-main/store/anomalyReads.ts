@@ -1,6 +1,7 @@
 // Named reads of the anomaly search: each node's counts per local day (points from the period rollup's day buckets,
 // groups from the daily node rollup) and a busy point's counts per local hour, over the days tested and their baseline.
 import type Database from 'better-sqlite3';
+import { statement } from './statements.ts';
 
 /** What is counted per cell: `[negative, presses]` for the negative share, presses per button 0..10 otherwise. */
 export type AnomalyCounting = 'negative' | 'buttons';
@@ -56,7 +57,7 @@ function rows(
   params: Record<string, unknown>,
   width: number,
 ): AnomalyCountRow[] {
-  const raw = db.prepare(sql).raw().all(params) as number[][];
+  const raw = statement(db, sql).raw().all(params) as number[][];
   return raw.map((r) => ({ id: r[0] ?? 0, key: r[1] ?? 0, counts: r.slice(2, 2 + width) }));
 }
 
@@ -132,4 +133,24 @@ export function anomalyTree(db: Database.Database): AnomalyTreeNode[] {
       'SELECT experience_point_id AS id, name, parent_id AS parent, type FROM experience_point ORDER BY 1',
     )
     .all();
+}
+
+/**
+ * Per local day of [fromDay, toDay) with presses (misuse excluded, stored surveys): `[day, presses, red, Σ point ×
+ * presses, Σ point × red]`, from the period rollup's day buckets. Two reads that give the same numbers for a day saw
+ * the same counts of the negative share on every point that day, up to a change that keeps all four sums (the
+ * anomaly tests computed ahead use it to find the first day a sync changed).
+ */
+export function anomalyDaySignatures(db: Database.Database, fromDay: number, toDay: number): number[][] {
+  return statement(
+    db,
+    `SELECT bucket, sum(n), sum(k), sum(experience_point_id * n), sum(experience_point_id * k) FROM (
+         SELECT r.bucket, r.experience_point_id, ${all} AS n,
+           CASE WHEN s.feedback_scale = 'nps' THEN ${red} ELSE r.n0 + r.n1 END AS k
+         FROM v2_button_rollup_period r JOIN v2_survey s ON s.survey_id = r.survey_id
+         WHERE r.bucket >= ? AND r.bucket < ? AND r.misuse = 0)
+       GROUP BY bucket`,
+  )
+    .raw()
+    .all(fromDay, toDay) as number[][];
 }

@@ -39,3 +39,25 @@ export function statement<P extends unknown[] | object = unknown[], R = unknown>
   else if (s.reader) s.raw(false).pluck(false).expand(false);
   return s as unknown as Database.Statement<P, R>;
 }
+
+/**
+ * A family of named statements told apart by a number (a multi-row INSERT per row count): `build(n)` runs once per
+ * number (the text is not rebuilt on a hot path), its statement is `name.n`, prepared once per connection.
+ */
+export function numbered(name: string, build: (n: number) => string): (n: number) => NamedSql {
+  const made = new Map<number, NamedSql>();
+  return (n) => {
+    let s = made.get(n);
+    if (!s) made.set(n, (s = named(`${name}.${n}`, build(n))));
+    return s;
+  };
+}
+
+/** `statement(db, named(name, sql))`: a repository's fixed statement, prepared once per connection. */
+export function prepared<P extends unknown[] | object = unknown[], R = unknown>(
+  db: Database.Database,
+  name: string,
+  sql: string,
+): Database.Statement<P, R> {
+  return statement<P, R>(db, named(name, sql));
+}

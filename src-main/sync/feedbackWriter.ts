@@ -30,6 +30,8 @@ export interface FeedbackWriter {
   write(op: WriteOp): Promise<WriteResult>;
   /** Waits for the ops given so far, then releases the connection (the store itself stays open). */
   close(): Promise<void>;
+  /** The views are open: the writer's thread steps back behind the app (threadPriority.ts); inline, nothing. */
+  background(): void;
   readonly threaded: boolean;
 }
 
@@ -45,6 +47,7 @@ export function createInlineWriter(store: Store): FeedbackWriter {
     threaded: false,
     write: async (op) => applyOp(store.buttonFeedback, op),
     close: async () => undefined,
+    background: () => undefined,
   };
 }
 
@@ -83,8 +86,7 @@ export async function createFeedbackWriter(
       // The thread holds a batch or two and the statements' parameters: a small heap keeps the process's RSS low.
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
     });
-    const w = worker;
-    await threadReady(w, 'writer thread', (m) => new WriterError((m as { error: WorkerError }).error));
+    await threadReady(worker, 'writer thread', (m) => new WriterError((m as { error: WorkerError }).error));
   } catch {
     return createInlineWriter(store);
   }
@@ -129,5 +131,6 @@ export async function createFeedbackWriter(
       if (!failure) worker.postMessage({ close: true });
       await exited;
     },
+    background: () => void (failure ?? worker.postMessage({ background: true })),
   };
 }

@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openFeedbackWriter } from '../store/db.ts';
 import { applyOp } from './feedbackWriter.ts';
 import type { WriteOp } from './feedbackWriter.ts';
+import { backgroundThisThread } from './threadPriority.ts';
 
 const port = parentPort;
 if (!port) throw new Error('feedbackWriterThread.ts runs as a worker thread only');
@@ -23,7 +24,11 @@ try {
   process.exit(1);
 }
 
-port.on('message', (message: { id: number; op: WriteOp } | { close: true }) => {
+port.on('message', (message: { id: number; op: WriteOp } | { close: true } | { background: true }) => {
+  if ('background' in message) {
+    backgroundThisThread();
+    return;
+  }
   if ('close' in message) {
     writer.close();
     port.close();

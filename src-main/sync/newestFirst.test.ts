@@ -1,7 +1,7 @@
 // Newest first (plan.ts): a first sync's newest window, then the history before it in windows going back in time;
 // what a stop in either phase resumes, and what an incremental run between them does.
 import { describe, expect, it } from 'vitest';
-import { coverageOf } from './coverage.ts';
+import { coverageOf, pendingOf } from './coverage.ts';
 import { advance, advanceBack, daysBetween, parseCursor, planRun } from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';
 
@@ -83,5 +83,66 @@ describe('newest first', () => {
     expect(
       parseCursor({ ...oldStyle, back: { floor: '2024-01-10', windowStart: 'x', offset: 0 } }),
     ).toBeNull();
+  });
+});
+
+describe('what is still to come', () => {
+  it('names the presses, the lists, the alerts and v1 still filling in, each from its own frontier', () => {
+    const presses = firstPhase(planRun(null, req)); // complete from 2026-03-03, back to 2024-01-10
+    const list = (from: string, skip: { from: string; to: string } | null, complete: boolean) => ({
+      ...{ v: 1, kind: 'windows', source: 'https://svc', scope: null, from, to: '2026-06-03' },
+      ...{ windowStart: from, windowEnd: '2026-06-03', root: 0, offset: 0, complete },
+      ...(skip ? { skip } : {}),
+    });
+    const rows = [
+      // Recent days stored, history not begun: complete from its own `from`.
+      { stream: 'v2:text-feedbacks', cursor: list('2026-03-03', null, true) },
+      // History under way (oldest first, the recent days skipped): complete from the skipped days' start.
+      {
+        stream: 'v2:follow-up-feedbacks',
+        cursor: list('2024-01-10', { from: '2026-04-01', to: '2026-06-03' }, false),
+      },
+      // Reaching back to the presses' first day: nothing pending.
+      { stream: 'v2:alerts', cursor: list('2024-01-10', null, true) },
+      { stream: 'v2:alert-comments', cursor: list('2026-05-01', null, true) },
+      {
+        stream: 'v1:survey:7',
+        cursor: {
+          v: 1,
+          source: 's',
+          from: '2026-02-01',
+          to: '2026-06-03',
+          done: '2026-06-03',
+          back: { floor: '2020-01-01' },
+        },
+      },
+      {
+        stream: 'v1:survey:8',
+        cursor: {
+          v: 1,
+          source: 's',
+          from: '2026-03-01',
+          to: '2026-06-03',
+          done: '2026-06-03',
+          back: { floor: '2020-01-01' },
+        },
+      },
+      {
+        stream: 'v1:survey:9',
+        cursor: { v: 1, source: 's', from: '2020-01-01', to: '2026-06-03', done: '2026-06-03' },
+      },
+    ];
+    expect(pendingOf(rows, [presses])).toEqual([
+      { part: 'presses', completeFrom: '2026-03-03' },
+      { part: 'lists', completeFrom: '2026-04-01' },
+      { part: 'alerts', completeFrom: '2026-05-01' },
+      { part: 'v1', completeFrom: '2026-03-01' },
+    ]);
+    // History complete everywhere: nothing.
+    let done = presses;
+    while (done.back) done = advanceBack(done, null);
+    expect(
+      pendingOf([rows[2] ?? { stream: '', cursor: null }, rows[6] ?? { stream: '', cursor: null }], [done]),
+    ).toEqual([]);
   });
 });

@@ -42,6 +42,8 @@ export interface SyncRequest {
   now?: string;
   /** The proxy and certificates for the service (network.ts); default Node's fetch as it is. */
   network?: NetworkSettings;
+  /** Newest first: the sync's threads step back once the views are open (threadPriority.ts). */
+  backgroundHistory?: boolean;
 }
 
 export interface SyncSummary {
@@ -142,6 +144,7 @@ function requestOptions(req: SyncRequest): Partial<RunSyncOptions> {
     ...(req.pageSize ? { pageSize: req.pageSize } : {}),
     ...(req.batchRows ? { batchRows: req.batchRows } : {}),
     ...(req.now ? { now: fixedClock(req.now) } : {}),
+    ...(req.backgroundHistory ? { backgroundHistory: true } : {}),
   };
 }
 

@@ -14,7 +14,8 @@ import type { FeedbackStreamOptions } from './feedbackPipeline.ts';
 import { createFeedbackWriter } from './feedbackWriter.ts';
 import type { FeedbackWriter } from './feedbackWriter.ts';
 import { resolveV2Window } from './history.ts';
-import { coverageOf, coverageProgress } from './coverage.ts';
+import { coverageProgress, coverageWithPending } from './coverage.ts';
+import { backgroundThisThread } from './threadPriority.ts';
 import { cancelledMessage, startRunRecord, stoppedRun } from './runRecord.ts';
 import { addDays, buttonFeedbackStreamOf } from './plan.ts';
 import type { FeedbackCursor } from './plan.ts';
@@ -61,10 +62,13 @@ export interface SyncV2Options {
   /** Awaited after the tree is stored and before the first button feedback (e.g. the survey definitions). */
   beforeFeedbacks?: () => Promise<void>;
   /**
-   * Newest first: awaited once every scope's first window is stored and before the coverage says so (e.g. the other
-   * resources' recent days, so the views open on all of them). Must not reject.
+   * Newest first: awaited once every scope's first window is stored and the coverage has opened the views, before
+   * the history (the other resources' recent days: the Overview's first chart does not wait for them; the coverage
+   * says `listsReady: false` until they are in, then again without it). Must not reject.
    */
-  beforeCoverage?: () => Promise<void>;
+  beforeHistory?: () => Promise<void>;
+  /** Newest first: once the coverage is said, this thread and the writer's step back (threadPriority.ts). */
+  backgroundHistory?: boolean;
   now?: () => Date;
 }
 
@@ -164,7 +168,8 @@ export async function syncV2(options: SyncV2Options): Promise<SyncV2Result> {
       const common = streamOptions(options, { pages, writer, sourceId, window, now, emit, totals });
       const status = await newestFirst(common, roots ?? [null], {
         naming: (s) => (stream = s),
-        ...(options.beforeCoverage ? { beforeCoverage: options.beforeCoverage } : {}),
+        ...(options.backgroundHistory ? { background: true } : {}),
+        ...(options.beforeHistory ? { beforeHistory: options.beforeHistory } : {}),
       });
       if (status === 'cancelled') return finish('cancelled');
     } finally {
@@ -259,7 +264,7 @@ function streamOptions(
 async function newestFirst(
   common: Omit<FeedbackStreamOptions, 'scope'>,
   scopes: readonly (number | null)[],
-  hooks: { naming: (stream: string) => void; beforeCoverage?: () => Promise<void> },
+  hooks: { naming: (stream: string) => void; beforeHistory?: () => Promise<void>; background?: boolean },
 ): Promise<'done' | 'cancelled'> {
   const { naming } = hooks;
   const cursors = new Map<number | null, FeedbackCursor>();
@@ -271,14 +276,30 @@ async function newestFirst(
   }
   if (![...cursors.values()].some((c) => c.back)) return 'done';
   let said = '';
+  let listsReady = !hooks.beforeHistory;
   const say = (): void => {
-    const coverage = coverageOf([...cursors.values()]);
+    // The presses' own cursors (committed by the writer thread), every other pending part from the store.
+    const coverage = {
+      ...coverageWithPending(common.store, [...cursors.values()]),
+      ...(listsReady ? {} : { listsReady: false as const }),
+    };
     const key = JSON.stringify(coverage);
     if (key !== said) common.onProgress(coverageProgress(coverage));
     said = key;
   };
-  await hooks.beforeCoverage?.();
+  // The views open on the presses' first window; the other resources' recent days follow at once (the views refresh
+  // when the coverage says they are in), then the history. From here on the sync's threads step back behind the
+  // app's answers to the views (threadPriority.ts): the first chart is drawn while the rest fills in.
   say();
+  if (hooks.background) {
+    backgroundThisThread();
+    common.writer.background();
+  }
+  if (hooks.beforeHistory) {
+    await hooks.beforeHistory();
+    listsReady = true;
+    say();
+  }
   for (const scope of scopes) {
     naming(historyStreamOf(scope));
     const r = await runFeedbackStream({

@@ -1,6 +1,13 @@
 // Planning v1 survey windows and local midnights: fresh, resumed and incremental runs; hulls; DST and odd offsets.
 import { describe, expect, it } from 'vitest';
-import { parseV1Cursor, periodHull, planSurvey, surveyWindows } from './v1Plan.ts';
+import {
+  afterHistoryWindow,
+  historyWindows,
+  parseV1Cursor,
+  periodHull,
+  planSurvey,
+  surveyWindows,
+} from './v1Plan.ts';
 import { localDateOf, localMidnight, localMidnightOf } from './v1Zones.ts';
 
 const req = { source: 'https://svc', from: '2024-01-01', to: '2024-12-01', trailingDays: 3 };
@@ -38,6 +45,63 @@ describe('planSurvey', () => {
     ).toBeNull();
     expect(parseV1Cursor({ v: 2 })).toBeNull();
     expect(parseV1Cursor('x')).toBeNull();
+  });
+});
+
+describe('newest first', () => {
+  // By hand: the recent days [2024-10-01, 2024-12-01), then the history [2024-01-01, 2024-10-01) in steps of 120 days
+  // going back: 06-03..10-01, 02-04..06-03, then the rest 01-01..02-04.
+  const newest = { ...req, recentFrom: '2024-10-01' };
+  const first = planSurvey(null, newest);
+
+  it('plans the recent days first, the history kept in `back`, and ends as one pass does', () => {
+    expect(first).toEqual({
+      ...planSurvey(null, req),
+      from: '2024-10-01',
+      done: '2024-10-01',
+      back: { floor: '2024-01-01' },
+    });
+    expect(surveyWindows(first, null, 120).map((w) => `${w.start}..${w.end}`)).toEqual([
+      '2024-10-01..2024-12-01',
+    ]);
+    const recentDone = { ...first, done: first.to };
+    const history = historyWindows(recentDone, null, 120);
+    expect(history.map((w) => `${w.start}..${w.end}`)).toEqual([
+      '2024-06-03..2024-10-01',
+      '2024-02-04..2024-06-03',
+      '2024-01-01..2024-02-04',
+    ]);
+    const stored = history.map((w, i) => afterHistoryWindow(recentDone, w.start, i === history.length - 1));
+    expect(stored.map((c) => c.from)).toEqual(['2024-06-03', '2024-02-04', '2024-01-01']);
+    expect(stored.at(-1)).toEqual({ ...planSurvey(null, req), done: '2024-12-01' });
+    expect(historyWindows(stored.at(-1) ?? first, null, 120)).toEqual([]);
+    // A start within the recent days, or explicit dates: one pass.
+    expect(planSurvey(null, { ...req, recentFrom: '2023-12-01' }).back).toBeUndefined();
+    expect(parseV1Cursor(first)).toEqual(first);
+    expect(parseV1Cursor({ ...first, back: { floor: 'x' } })).toBeNull();
+  });
+
+  it('resumes the recent days, then an incremental run keeps the history pending; a request further back moves the floor', () => {
+    const killedRecent = { ...first, done: '2024-11-01' };
+    expect(planSurvey(killedRecent, newest)).toEqual(killedRecent);
+    // Killed in the history, its recent days stored on a run whose today was 2024-11-29 (to = today + 2).
+    const killedHistory = { ...first, from: '2024-06-03', done: '2024-12-01' };
+    expect(planSurvey(killedHistory, { ...newest, to: '2024-12-05' })).toEqual({
+      ...killedHistory,
+      to: '2024-12-05',
+      done: '2024-11-26',
+    });
+    expect(planSurvey(killedHistory, { ...newest, from: '2023-06-01' }).back).toEqual({
+      floor: '2023-06-01',
+    });
+    // Cut to the survey's periods: the windows stop at the hull's first day, the cursor still reaches the floor.
+    const hull = { from: '2024-05-01', to: '2024-11-20' };
+    expect(
+      historyWindows({ ...first, done: first.to }, hull, 120).map((w) => `${w.start}..${w.end}`),
+    ).toEqual(['2024-06-03..2024-10-01', '2024-05-01..2024-06-03']);
+    expect(
+      historyWindows({ ...first, done: first.to }, { from: '2024-10-05', to: '2024-11-20' }, 120),
+    ).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@
 // (when it starts relative to the presses) and its body (one pass, or newest first's recent days, then history).
 import type { SyncProgress } from '#shared/contract.ts';
 import type { Store } from '../store/db.ts';
-import { storedCoverage } from './coverage.ts';
+import { coverageProgress, storedCoverage } from './coverage.ts';
 import type { Scheduler, StreamEnd } from './scheduler.ts';
 import { surveyDefinitionStreams } from './surveyDefinitions.ts';
 import { firstWindowStart } from './syncV2.ts';
@@ -123,6 +123,8 @@ async function newestFirst(
     ...{ ...options(c, c.window.from), continuesRun: true },
     skip: structureStreams.map((s) => s.stream),
   });
+  // The views' banner named the lists' history as pending: it is in (or as far as it got), and the views ask again.
+  if (history.status === 'done') c.onProgress(coverageProgress(storedCoverage(c.base.store)));
   return end(history.status, first.itemsReceived + history.itemsReceived);
 }
 

@@ -5,6 +5,8 @@ import { formatLocalDay, parseLocalDate } from '../core/localTime.ts';
 import { fetchAggregates } from '../api/v2/aggregates.ts';
 import type { V2Client } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';
+import { pressesInWindow } from '../store/reads/verifyRead.ts';
+import { insertVerification } from '../store/repos/verificationRepo.ts';
 import { resolveV2Window } from './history.ts';
 import { normaliseScope } from './v2ListPlan.ts';
 
@@ -45,6 +47,17 @@ export interface VerifyResult {
 const buttons = Array.from({ length: 11 }, (_, i) => i);
 const sumOf = (counts: readonly number[]): number => counts.reduce((s, n) => s + n, 0);
 
+/** A verification of [from, to) before any window was compared. */
+const nothingCompared = (from: string, to: string): VerifyResult => ({
+  from,
+  to,
+  windows: 0,
+  groupsCompared: 0,
+  localTotal: 0,
+  serviceTotal: 0,
+  mismatches: [],
+});
+
 /**
  * Compares; never repairs. A mismatch means the store lacks presses the service counts (or holds extra ones) for
  * that point, survey and day: the sync of that window should be repeated. Misuse is excluded on both sides.
@@ -60,8 +73,7 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
     source: client.origin,
     ...(signal ? { signal } : {}),
   });
-  if (from === to)
-    return { from, to, windows: 0, groupsCompared: 0, localTotal: 0, serviceTotal: 0, mismatches: [] };
+  if (from === to) return nothingCompared(from, to);
   const fromDay = parseLocalDate(from);
   const toDay = parseLocalDate(to);
   if (fromDay === null || toDay === null || from >= to)
@@ -70,15 +82,7 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
 
   // Window by window (a month at most, monthEnd): memory holds one window's groups (`large`: all 548k groups at once
   // peaked the process at 2.5 GB, one year's answer took 276 MB, a quarter's lifted the peak from ~380 to ~555 MB).
-  const result: VerifyResult = {
-    from,
-    to,
-    windows: 0,
-    groupsCompared: 0,
-    localTotal: 0,
-    serviceTotal: 0,
-    mismatches: [],
-  };
+  const result = nothingCompared(from, to);
   for (let start = from; start < to; start = monthEnd(start, to)) {
     const end = monthEnd(start, to);
     const rows = await fetchAggregates(
@@ -157,33 +161,9 @@ function localCounts(
   toDay: number,
   scope: number[] | null,
 ): Map<string, number[]> {
-  // Every point that holds presses, found by one seek per point on the primary key (point, local time, id), then
-  // each point's days read as a range of that key: no scan of the whole table for a few trailing days.
-  const sql = `WITH RECURSIVE held(id) AS (
-      SELECT min(experience_point_id) FROM v2_button_feedback
-      UNION ALL
-      SELECT (SELECT min(experience_point_id) FROM v2_button_feedback WHERE experience_point_id > held.id)
-      FROM held WHERE held.id IS NOT NULL)${
-        scope
-          ? `, selected_point(id) AS (SELECT value FROM json_each(@scope)
-           UNION SELECT e.experience_point_id FROM experience_point e JOIN selected_point s ON e.parent_id = s.id)`
-          : ''
-      }
-    SELECT experience_point_id, local_time / 86400000 AS day, survey_id, button_index
-    FROM v2_button_feedback
-    WHERE experience_point_id IN (SELECT id FROM held WHERE id IS NOT NULL)
-      AND local_time >= @from AND local_time < @to AND misuse = 0
-    ${scope ? 'AND experience_point_id IN (SELECT id FROM selected_point)' : ''}`;
   // Counted here, not by GROUP BY: SQLite's grouping built a temporary B-tree in memory (temp_store = MEMORY) of
   // 0.77 GB for one year of `large`. The rows come in key order, so a Map of the window's groups is all that grows.
-  const rows = store.db
-    .prepare(sql)
-    .raw(true)
-    .iterate({
-      from: fromDay * 86_400_000,
-      to: toDay * 86_400_000,
-      ...(scope ? { scope: JSON.stringify(scope) } : {}),
-    }) as IterableIterator<[number, number, number, number]>;
+  const rows = pressesInWindow(store.db, fromDay, toDay, scope);
   const out = new Map<string, number[]>();
   const days = new Map<number, string>(); // a window has at most 366 days: each formatted once
   for (const [point, day, survey, button] of rows) {
@@ -199,27 +179,22 @@ function localCounts(
 
 /** Keeps a verification in the store (`sync_verification`), so the reconciliation view shows the last one. */
 export function saveVerification(store: Store, result: VerifyResult, checkedAt: Date): void {
-  store.db
-    .prepare(
-      `INSERT INTO sync_verification (checked_at, from_day, to_day, groups_compared, local_total, service_total,
-         mismatch_count, mismatches) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      checkedAt.toISOString(),
-      result.from,
-      result.to,
-      result.groupsCompared,
-      result.localTotal,
-      result.serviceTotal,
-      result.mismatches.length,
-      JSON.stringify(
-        result.mismatches.slice(0, 100).map((m) => ({
-          experiencePointId: m.experiencePointId,
-          surveyId: m.surveyId,
-          day: m.day,
-          local: sumOf(m.local),
-          service: sumOf(m.service),
-        })),
-      ),
-    );
+  insertVerification(store.db, {
+    checkedAt: checkedAt.toISOString(),
+    from: result.from,
+    to: result.to,
+    groupsCompared: result.groupsCompared,
+    localTotal: result.localTotal,
+    serviceTotal: result.serviceTotal,
+    mismatchCount: result.mismatches.length,
+    mismatches: JSON.stringify(
+      result.mismatches.slice(0, 100).map((m) => ({
+        experiencePointId: m.experiencePointId,
+        surveyId: m.surveyId,
+        day: m.day,
+        local: sumOf(m.local),
+        service: sumOf(m.service),
+      })),
+    ),
+  });
 }

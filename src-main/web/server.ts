@@ -53,6 +53,7 @@ const invokePrefix = '/api/invoke/';
 const downloadPrefix = '/api/download/';
 
 /** Always binds to 127.0.0.1: web mode is for this machine only. */
+// eslint-disable-next-line max-lines-per-function -- the web server and its request handler share the sessions, handlers and downloads through closures
 export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
   const maxBodyBytes = options.maxBodyBytes ?? 256 * 1024;
   const maxExportBodyBytes = options.maxExportBodyBytes ?? 16 * 1024 * 1024;
@@ -70,6 +71,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
 
+  // eslint-disable-next-line complexity -- the loopback bridge's one request path: origin and token checks, then a branch per route (command, events, download, static files)
   async function handle(req: IncomingMessage, res: ServerResponse, s: WebSession): Promise<void> {
     if (!s.hostAllowed(req)) return sendText(res, 403, 'Forbidden: this server answers to 127.0.0.1 only.');
     if (!s.fetchSiteAllowed(req)) return sendText(res, 403, 'Forbidden: cross-site request.');

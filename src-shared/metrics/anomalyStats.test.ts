@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   benjaminiHochberg,
+  benjaminiHochbergDiscoveries,
   benjaminiHochbergPairs,
   erfc,
   median,
@@ -49,6 +50,26 @@ describe('anomaly statistics', () => {
     expect(benjaminiHochberg(ps)).toEqual(benjaminiHochbergPairs(ps));
     expect(benjaminiHochberg([])).toEqual([]);
     expect(benjaminiHochberg([0.2, Number.NaN])).toEqual(benjaminiHochbergPairs([0.2, Number.NaN]));
+  });
+
+  it('Benjamini–Hochberg over the p-values ≤ α alone gives every discovery its q and no other test one', () => {
+    // A family of 2,000: 40 small p-values (some tied, some just over the line) among uniform ones (a fixed
+    // sequence); the second route is the full step-up rule over all of them.
+    const ps = Array.from({ length: 2000 }, (_, i) =>
+      i < 40 ? (i % 7) * 0.00004 + 0.00001 : ((i * 7919) % 1999) / 1999,
+    );
+    ps.push(0.05, 0.05, 0.0495);
+    const full = benjaminiHochbergPairs(ps);
+    const qOf = benjaminiHochbergDiscoveries(Float64Array.from(ps.filter((p) => p <= 0.05)), ps.length);
+    let discoveries = 0;
+    ps.forEach((p, i) => {
+      const q = full[i] ?? 1;
+      if (q <= 0.05) {
+        discoveries++;
+        expect(qOf(p)).toBe(q);
+      } else if (p <= 0.05) expect(qOf(p)).toBeGreaterThan(0.05);
+    });
+    expect(discoveries).toBeGreaterThanOrEqual(40);
   });
 
   it('tests a cell against its kept weeks, by hand', () => {

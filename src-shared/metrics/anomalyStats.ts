@@ -31,6 +31,12 @@ export interface CellTest {
 
 /** Median of a non-empty list. */
 export function median(values: readonly number[]): number {
+  if (values.length > 32) {
+    // A point's days over a period: a numeric sort of a typed array.
+    const t = Float64Array.from(values).sort();
+    const m = t.length >> 1;
+    return t.length % 2 ? (t[m] ?? 0) : ((t[m - 1] ?? 0) + (t[m] ?? 0)) / 2;
+  }
   // Insertion sort: the lists are a handful of weeks, where it beats a comparator sort.
   const s = [...values];
   for (let i = 1; i < s.length; i++) {
@@ -153,18 +159,27 @@ export function twoSidedP(z: number): number {
  * real, the chance of any discovery at all (Benjamini & Hochberg, JRSS B 57(1), 1995).
  */
 export function benjaminiHochberg(ps: readonly number[]): number[] {
+  const qOf = benjaminiHochbergOf(Float64Array.from(ps));
+  return qOf ? ps.map(qOf) : benjaminiHochbergPairs(ps);
+}
+
+/**
+ * The q of each p-value of the family `ps` (taken over: sorted in place), by its value: the p-values sorted as a
+ * typed array (a numeric sort, no pairs); tied p-values share one q whatever their ranks. Null when a p-value is
+ * NaN (none expected): that family takes the route of pairs. A caller that needs the q of a few tests only (the
+ * discoveries have p ≤ α, since q ≥ p) looks those up and builds nothing for the rest.
+ */
+export function benjaminiHochbergOf(ps: Float64Array): ((p: number) => number) | null {
   const m = ps.length;
-  // The p-values sorted as a typed array (a numeric sort, no pairs): tied p-values share one q whatever their
-  // ranks, so each test finds its q by its value. NaN (none expected) takes the route of pairs.
-  const sorted = Float64Array.from(ps).sort();
-  if (m > 0 && Number.isNaN(sorted[m - 1])) return benjaminiHochbergPairs(ps);
+  const sorted = ps.sort();
+  if (m > 0 && Number.isNaN(sorted[m - 1])) return null;
   const byRank = new Float64Array(m);
   let running = 1;
   for (let k = m - 1; k >= 0; k--) {
     running = Math.min(running, ((sorted[k] ?? 1) * m) / (k + 1));
     byRank[k] = Math.min(1, running);
   }
-  return ps.map((p) => {
+  return (p) => {
     let lo = 0;
     let hi = m - 1;
     while (lo < hi) {
@@ -173,7 +188,34 @@ export function benjaminiHochberg(ps: readonly number[]): number[] {
       else hi = mid;
     }
     return byRank[lo] ?? 1;
-  });
+  };
+}
+
+/**
+ * The q of the family's discoveries only: `small` holds the family's p-values ≤ α (taken over: sorted in place), `m`
+ * the family's size. Every other p-value is larger, so the small ones hold the first ranks, and a term p₍ⱼ₎·m/j of a
+ * larger one exceeds α: the q of a test with q ≤ α is the minimum over the small ones alone. The answer is exact
+ * wherever it is ≤ α; above α it only says "not a discovery".
+ */
+export function benjaminiHochbergDiscoveries(small: Float64Array, m: number): (p: number) => number {
+  const sorted = small.sort();
+  const k = sorted.length;
+  const byRank = new Float64Array(k);
+  let running = Infinity;
+  for (let j = k - 1; j >= 0; j--) {
+    running = Math.min(running, ((sorted[j] ?? 1) * m) / (j + 1));
+    byRank[j] = Math.min(1, running);
+  }
+  return (p) => {
+    let lo = 0;
+    let hi = k - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sorted[mid] ?? 1) < p) lo = mid + 1;
+      else hi = mid;
+    }
+    return byRank[lo] ?? 1;
+  };
 }
 
 /** The same by sorting (p, index) pairs: the route for NaN, and the second route of the tests. */

@@ -49,6 +49,7 @@ describe('built thread modules', () => {
       'feedbackWriterThread.js',
       'checkStoreThread.js',
       'migrateThread.js',
+      'afterSyncThread.js',
     ])
       expect(existsSync(join(outMain, f)), f).toBe(true);
     expect(existsSync(join(outMain, 'migrations', '0001_initial.sql'))).toBe(true);
@@ -80,6 +81,19 @@ describe('built thread modules', () => {
 
     const check = (await runThread('checkStoreThread.js', { path: dbPath }, () => true)) as { ok: boolean };
     expect(check.ok).toBe(true);
+
+    // The work after the sync on its built thread: the replay's summaries and the anomaly tests stamped with the
+    // sync's run (the only one), read back by plain SQL.
+    const after = (await runThread(
+      'afterSyncThread.js',
+      { path: dbPath, migrationsDir: join(outMain, 'migrations') },
+      () => true,
+    )) as { failures: string[] };
+    expect(after.failures).toEqual([]);
+    const read = new Database(dbPath, { readonly: true });
+    const runs = read.prepare('SELECT DISTINCT sync_run_id FROM v2_anomaly_window').pluck().all();
+    expect(runs).toEqual(read.prepare('SELECT max(sync_run_id) FROM sync_run').pluck().all());
+    read.close();
   }, 120_000);
 
   it('the built migration thread brings an older file up to date, telling each step, with the built migrations', async () => {

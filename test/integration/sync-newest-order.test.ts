@@ -1,6 +1,7 @@
 // The order of a first sync, newest first (orchestrator.ts, syncV2.ts): the tree, the survey definitions, the newest
-// 62 days of presses and of every other resource, then (the views may open) the presses' history before them in
-// windows going back in time, then the other resources' history. The next run is an ordinary incremental one. Read
+// 62 days of presses (the views open: the coverage, with `listsReady: false`), the newest 62 days of every other
+// resource (the coverage again, without it), then the presses' history before them in windows going back in time,
+// then the other resources' history. The next run is an ordinary incremental one. Read
 // from the requests the emulator received, and from what the file holds when the coverage is said.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,8 +80,8 @@ async function syncLogged(path: string): Promise<Asked[]> {
       source: 'v2',
       now: () => now,
       onProgress: (p) => {
-        // What the store holds at the moment the coverage is said, before and from its first complete day.
-        if (p.coverage?.completeFrom && !counted) {
+        // What the store holds once the coverage says the lists' newest days are in (the views refresh on it).
+        if (p.coverage?.completeFrom && p.coverage.listsReady !== false && !counted) {
           heldAt.coverage = tableCounts(path);
           counted = true;
         }
@@ -142,21 +143,46 @@ describe('a first sync, newest first', () => {
       end = s;
     }
     const said = asked.flatMap((a) => (a.kind === 'coverage' ? [a.coverage.completeFrom] : []));
-    expect(said).toEqual(['2026-09-20', ...windows.map((w) => w.split('|')[0]).slice(0, -1), null]);
-    // The other resources' windowed lists: their newest 62 days before the coverage, none while the presses' history
-    // is fetched, their history (only days before the newest 62) after its last press.
+    // Said twice at first (the views open; then the lists' newest days are in), then after each history window; the
+    // last one comes after the lists' history: the presses were complete already, now everything is.
+    expect(said).toEqual([
+      ...['2026-09-20', '2026-09-20'],
+      ...windows.map((w) => w.split('|')[0]).slice(0, -1),
+      null,
+      null,
+    ]);
+    // Each says what else is pending: at first the presses alone (the lists have begun nothing yet), then the lists
+    // and the alerts from their newest 62 days until their history is in.
+    const pending = asked.flatMap((a) => (a.kind === 'coverage' ? [a.coverage.pending ?? []] : []));
+    const presses = { part: 'presses', completeFrom: '2026-09-20' };
+    const others = [
+      { part: 'lists', completeFrom: '2026-09-20' },
+      { part: 'alerts', completeFrom: '2026-09-20' },
+    ];
+    expect(pending[0]).toEqual([presses]);
+    expect(pending[1]).toEqual([presses, ...others]);
+    expect(pending.at(-2)).toEqual(others);
+    expect(pending.at(-1)).toEqual([]);
+    // The other resources' windowed lists: none before the views open (the Overview's first chart needs none), their
+    // newest 62 days right after (the coverage said again, the lists in), none while the presses' history is fetched,
+    // their history (only days before the newest 62) after its last press.
     const windowed = (a: Asked): boolean => isList(a) || isAlert(a);
-    const recent = before.filter(windowed);
+    expect(ready?.kind === 'coverage' && ready.coverage.listsReady).toBe(false);
+    expect(before.some(windowed)).toBe(false);
+    const listsIn = asked.findIndex((a) => a.kind === 'coverage' && a.coverage.listsReady !== false);
+    expect(listsIn).toBeGreaterThan(first);
+    expect(asked.slice(first, listsIn).some(isButtons)).toBe(false);
+    const recent = asked.slice(first, listsIn).filter(windowed);
     expect(recent.length).toBeGreaterThan(0);
     for (const a of recent) expect(a).toMatchObject({ startDate: '2026-09-20', endDate: '2026-11-23' });
     const lastPress = asked.findLastIndex(isButtons);
-    expect(asked.slice(first, lastPress).some(windowed)).toBe(false);
+    expect(asked.slice(listsIn, lastPress).some(windowed)).toBe(false);
     const older = asked.slice(lastPress).filter(windowed);
     expect(older.length).toBeGreaterThan(0);
     for (const a of older) expect(a.kind === 'request' && (a.endDate ?? '') <= '2026-09-20').toBe(true);
   });
 
-  it('holds every resource of the newest 62 days, and nothing older, when the coverage opens the views', async () => {
+  it('holds every resource of the newest 62 days, and nothing older, when the coverage says the lists are in', async () => {
     const at = heldAt.coverage ?? {};
     const end = heldAt.end ?? {};
     // Independent route: the emulator asked with plain fetch for the newest 62 days (by hand, as above) and for the

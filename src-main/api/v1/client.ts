@@ -148,6 +148,7 @@ function rangeParams(q: RangeQuery): Query {
   };
 }
 
+// eslint-disable-next-line max-lines-per-function -- a client factory: each v1 operation is a short method over the shared token, pacing and paging
 export function createV1Client(options: V1ClientOptions): V1Client {
   const { clientId, token, auth: _auth, ...rest } = options;
   const headers = authHeaders(options);

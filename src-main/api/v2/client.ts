@@ -63,6 +63,7 @@ export interface V2Client {
   ): Promise<JsonResponse>;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a client factory: each v2 operation is a short method over the shared token, pacing and paging
 export function createV2Client(options: V2ClientOptions): V2Client {
   const { token, ...rest } = options;
   const http: HttpClient = createHttpClient({

@@ -13,6 +13,7 @@ import { createKeytarStore } from '../../credentials/keytarStore.ts';
 import { asTerminal, promptHidden, readSecret } from '../../credentials/secretInput.ts';
 import { checkV2Token } from '../../credentials/v2TokenCheck.ts';
 
+// eslint-disable-next-line max-lines-per-function -- a CLI command: its option list and help texts are data; run() hands over to loginV1 and the v2 login
 export function createLoginCommand(deps: { createStore?: () => CredentialStore } = {}): CliCommand {
   const createStore = deps.createStore ?? (() => createKeytarStore());
   return {
@@ -135,6 +136,7 @@ function sayNetwork(options: OptionValues, io: CliIO, origin: string): void {
 const withoutLoss = (message: string): string => message.replace(/ Nothing stored was changed\.$/, '');
 
 /** `login --v1-client-id ID`: the v1 pair, stored as `v1@<origin>` (what `sync --source v1` reads). */
+// eslint-disable-next-line max-lines-per-function -- the v1 login's steps (read the pair, check it with the service, store it), each failure with its own sentence
 async function loginV1(
   options: OptionValues,
   io: CliIO,

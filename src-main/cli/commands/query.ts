@@ -71,6 +71,7 @@ function words<T>(raw: string, name: string, known: Record<string, T>): T[] {
  * The QuerySpec the options describe; `specText` (the JSON of `--spec FILE`) replaces the other options. Counts
  * and shares come per button index (as `query` always gave them); Happy Index, NPS, average and presses per group.
  */
+// eslint-disable-next-line complexity -- one branch per CLI option of a QuerySpec
 export function specFromOptions(options: Record<string, unknown>, specText?: string): QuerySpec {
   if (specText !== undefined) {
     let parsed: unknown;

@@ -46,6 +46,7 @@ export interface ServeDeps {
   openBrowser?: (url: string) => void;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a CLI command: its option list and the run that starts web mode
 export function createServeCommand(deps: ServeDeps = {}): CliCommand {
   return {
     name: 'serve',

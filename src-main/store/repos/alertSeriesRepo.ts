@@ -1,6 +1,7 @@
 // Named reads for alert replay: the specifications with their scale, the service's alerts, each specification
 // pair's presses packed as columns (table v2_alert_series, migration 0014) and what tells a packed series is stale.
 import type Database from 'better-sqlite3';
+import { statement } from '../statements.ts';
 
 export interface AlertSpecRow {
   alertSpecificationId: number;
@@ -34,15 +35,6 @@ export interface StoredSeries extends PackedSeries {
   syncRunId: number;
   signature: string;
   lastUtc: number | null;
-}
-
-const cache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-function statement(db: Database.Database, sql: string): Database.Statement {
-  let map = cache.get(db);
-  if (!map) cache.set(db, (map = new Map()));
-  let s = map.get(sql);
-  if (!s) map.set(sql, (s = db.prepare(sql)));
-  return s;
 }
 
 /** Every specification (or one), with its survey's scale and its point's name, by id. */

@@ -1,6 +1,7 @@
 // v2 button feedback facts and their hourly and daily rollups: batches appended or staged with their checkpoint in
 // one transaction, staged windows swapped in (replacing stored rows, rollups recounted), totals.
 import type Database from 'better-sqlite3';
+import { named, numbered, statement } from '../statements.ts';
 import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
 import {
@@ -106,12 +107,8 @@ export function createButtonFeedbackRepo(
 ): ButtonFeedbackRepo {
   // 250,000 rows are about 11 MB of columns: a trailing window of a big account, not a year of it.
   const heldRows = options.heldRows ?? 250_000;
-  const cache = new Map<string, Database.Statement>();
-  const sql = (text: string): Database.Statement => {
-    let s = cache.get(text);
-    if (!s) cache.set(text, (s = db.prepare(text)));
-    return s;
-  };
+  // Composed statements through the connection's one cache (statements.ts), prepared once per text.
+  const sql = (text: string): Database.Statement => statement(db, text);
   const tuple = (k: number): string => `(${Array.from({ length: k }, () => '?').join(',')})`;
   const values = (rows: number, width: number): string =>
     Array.from({ length: rows }, () => tuple(width)).join(',');
@@ -119,24 +116,23 @@ export function createButtonFeedbackRepo(
   const factValues = (rows: number, before: number): string =>
     Array.from({ length: rows }, () => `${tuple(before).slice(0, -1)},${uiParam})`).join(',');
   /** A statement per row count, built once (the SQL text is not rebuilt on the hot path). */
-  const perRows = (build: (rows: number) => string): ((rows: number) => Database.Statement) => {
-    const made = new Map<number, Database.Statement>();
-    return (rows) => {
-      let s = made.get(rows);
-      if (!s) made.set(rows, (s = db.prepare(build(rows))));
-      return s;
-    };
+  const perRows = (name: string, build: (rows: number) => string): ((rows: number) => Database.Statement) => {
+    const text = numbered(`buttonFeedback.${name}`, build);
+    return (rows) => statement(db, text(rows));
   };
   const insertFacts = perRows(
+    'insertFacts',
     (rows) =>
       `INSERT INTO v2_button_feedback (${factColumns}) VALUES ${factValues(rows, 9)} ON CONFLICT DO NOTHING`,
   );
   const insertStage = perRows(
+    'insertStage',
     (rows) =>
       `INSERT INTO v2_button_feedback_stage (stream, ${factColumns}) VALUES ${factValues(rows, 10)} ON CONFLICT DO NOTHING`,
   );
   const upsertInto = (table: string, bucket: string): ((rows: number) => Database.Statement) =>
     perRows(
+      `upsert.${table}`,
       (rows) =>
         `INSERT INTO ${table} (experience_point_id, ${bucket}, survey_id, misuse, ${counters.join(', ')})
          VALUES ${values(rows, 15)}
@@ -153,11 +149,19 @@ export function createButtonFeedbackRepo(
   );
   const sum = counters.join(' + ');
   // Totals from node -1 (every press), a few thousand daily rows instead of the whole point rollup.
-  const totalAll = sql(
-    `SELECT sum(${sum}) AS n FROM v2_node_rollup_daily WHERE node_id = ${allNodes}`,
+  const totalAll = statement(
+    db,
+    named(
+      'buttonFeedback.totalAll',
+      `SELECT sum(${sum}) AS n FROM v2_node_rollup_daily WHERE node_id = ${allNodes}`,
+    ),
   ).pluck();
-  const totalNoMisuse = sql(
-    `SELECT sum(${sum}) AS n FROM v2_node_rollup_daily WHERE node_id = ${allNodes} AND misuse = 0`,
+  const totalNoMisuse = statement(
+    db,
+    named(
+      'buttonFeedback.totalNoMisuse',
+      `SELECT sum(${sum}) AS n FROM v2_node_rollup_daily WHERE node_id = ${allNodes} AND misuse = 0`,
+    ),
   ).pluck();
   const nodes = createNodeRollup(db);
   const periods = createPressPeriodRollup(db);
@@ -370,11 +374,15 @@ export function createButtonFeedbackRepo(
 
   const builder = createBatchBuilder();
   // Each point's newest press (one seek per point; the points found by walking the daily rollup's key).
-  const newest = sql(
-    `WITH RECURSIVE ${distinctKeysCte('p', 'experience_point_id', 'v2_button_rollup_daily')}
+  const newest = statement(
+    db,
+    named(
+      'buttonFeedback.newest',
+      `WITH RECURSIVE ${distinctKeysCte('p', 'experience_point_id', 'v2_button_rollup_daily')}
      SELECT max(t) FROM (SELECT (SELECT local_time - utc_offset_min * 60000 FROM v2_button_feedback f
        WHERE f.experience_point_id = p.experience_point_id ORDER BY local_time DESC LIMIT 1) AS t
      FROM p WHERE p.experience_point_id IS NOT NULL)`,
+    ),
   ).pluck();
   return {
     writePage(items, checkpoint) {

@@ -1,5 +1,6 @@
 // Sync checkpoints: stream name → cursor (JSON). Writers inside a page's transaction use `set` there.
 import type Database from 'better-sqlite3';
+import { prepared } from '../statements.ts';
 
 export interface CheckpointRepo {
   get(stream: string): unknown;
@@ -10,13 +11,21 @@ export interface CheckpointRepo {
 }
 
 export function createCheckpointRepo(db: Database.Database, now: () => Date): CheckpointRepo {
-  const get = db.prepare<[string], { cursor: string }>('SELECT cursor FROM sync_checkpoint WHERE stream = ?');
-  const set = db.prepare(
+  const get = prepared<[string], { cursor: string }>(
+    db,
+    'checkpoint.get',
+    'SELECT cursor FROM sync_checkpoint WHERE stream = ?',
+  );
+  const set = prepared(
+    db,
+    'checkpoint.set',
     `INSERT INTO sync_checkpoint (stream, cursor, updated_at) VALUES (@stream, @cursor, @updatedAt)
      ON CONFLICT (stream) DO UPDATE SET cursor = excluded.cursor, updated_at = excluded.updated_at`,
   );
-  const del = db.prepare('DELETE FROM sync_checkpoint WHERE stream = ?');
-  const all = db.prepare<[], { stream: string; cursor: string; updated_at: string }>(
+  const del = prepared(db, 'checkpoint.del', 'DELETE FROM sync_checkpoint WHERE stream = ?');
+  const all = prepared<[], { stream: string; cursor: string; updated_at: string }>(
+    db,
+    'checkpoint.all',
     'SELECT stream, cursor, updated_at FROM sync_checkpoint ORDER BY stream',
   );
   return {

@@ -3,6 +3,7 @@
 // fts5vocab) and their per-word rows written, inside the caller's transaction; the old texts of changed and deleted
 // comments are tokenized the same way first and exactly their rows deleted by key.
 import type Database from 'better-sqlite3';
+import { named, statement } from '../statements.ts';
 
 export interface CommentTermIndex {
   /** Writes the rows of every noted comment and clears the notes; returns the comments tokenized. */
@@ -18,18 +19,44 @@ const words = `SELECT term, doc, count(*) FILTER (WHERE col <> 'facets') AS tf,
     sum(count(*)) OVER (PARTITION BY doc) AS dl
   FROM temp.comment_token_instance GROUP BY doc, term`;
 
+const sqls = {
+  noted: named('commentTerms.noted', 'SELECT EXISTS (SELECT 1 FROM v2_comment_term_pending)'),
+  gone: named('commentTerms.gone', 'SELECT EXISTS (SELECT 1 FROM v2_comment_term_gone)'),
+  loadGone: named(
+    'commentTerms.loadGone',
+    `INSERT INTO temp.comment_tokens (rowid, text, text_in_english, facets)
+     SELECT text_feedback_id, text, text_in_english, facets FROM v2_comment_term_gone`,
+  ),
+  // The rows the old texts were written as: each one found by its whole key.
+  drop: named(
+    'commentTerms.drop',
+    `DELETE FROM v2_comment_term WHERE (term, tf, dl, text_feedback_id) IN
+     (SELECT term, tf, dl, doc FROM (${words}) WHERE tf > 0)`,
+  ),
+  clearGone: named('commentTerms.clearGone', 'DELETE FROM v2_comment_term_gone'),
+  load: named(
+    'commentTerms.load',
+    `INSERT INTO temp.comment_tokens (rowid, text, text_in_english, facets)
+     SELECT t.text_feedback_id, t.text, t.text_in_english, t.facets
+     FROM v2_comment_term_pending p JOIN v2_text_feedback t ON t.text_feedback_id = p.text_feedback_id`,
+  ),
+  write: named(
+    'commentTerms.write',
+    `INSERT INTO v2_comment_term (term, tf, dl, text_feedback_id, label_set_id, button_index, spam, misuse)
+     SELECT w.term, w.tf, w.dl, w.doc, f.label_set_id, f.button_index, f.spam, f.misuse
+     FROM (${words}) w
+     JOIN v2_comment_facet f ON f.text_feedback_id = w.doc
+     WHERE w.tf > 0`,
+  ),
+  reset: named(
+    'commentTerms.reset',
+    "INSERT INTO temp.comment_tokens (comment_tokens) VALUES ('delete-all')",
+  ),
+  clear: named('commentTerms.clear', 'DELETE FROM v2_comment_term_pending'),
+};
+
 export function createCommentTermIndex(db: Database.Database): CommentTermIndex {
-  let made: {
-    noted: Database.Statement;
-    gone: Database.Statement;
-    loadGone: Database.Statement;
-    drop: Database.Statement;
-    clearGone: Database.Statement;
-    load: Database.Statement;
-    write: Database.Statement;
-    reset: Database.Statement;
-    clear: Database.Statement;
-  } | null = null;
+  let made: Record<keyof typeof sqls, Database.Statement> | null = null;
   const statements = (): NonNullable<typeof made> => {
     if (made) return made;
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.comment_tokens USING fts5(text, text_in_english, facets,
@@ -38,26 +65,15 @@ export function createCommentTermIndex(db: Database.Database): CommentTermIndex 
       'CREATE VIRTUAL TABLE IF NOT EXISTS temp.comment_token_instance USING fts5vocab(temp, comment_tokens, instance)',
     );
     made = {
-      noted: db.prepare('SELECT EXISTS (SELECT 1 FROM v2_comment_term_pending)').pluck(),
-      gone: db.prepare('SELECT EXISTS (SELECT 1 FROM v2_comment_term_gone)').pluck(),
-      loadGone: db.prepare(`INSERT INTO temp.comment_tokens (rowid, text, text_in_english, facets)
-        SELECT text_feedback_id, text, text_in_english, facets FROM v2_comment_term_gone`),
-      // The rows the old texts were written as: each one found by its whole key.
-      drop: db.prepare(`DELETE FROM v2_comment_term WHERE (term, tf, dl, text_feedback_id) IN
-        (SELECT term, tf, dl, doc FROM (${words}) WHERE tf > 0)`),
-      clearGone: db.prepare('DELETE FROM v2_comment_term_gone'),
-      load: db.prepare(`INSERT INTO temp.comment_tokens (rowid, text, text_in_english, facets)
-        SELECT t.text_feedback_id, t.text, t.text_in_english, t.facets
-        FROM v2_comment_term_pending p JOIN v2_text_feedback t ON t.text_feedback_id = p.text_feedback_id`),
-      write:
-        db.prepare(`INSERT INTO v2_comment_term (term, tf, dl, text_feedback_id, label_set_id, button_index, spam,
-          misuse)
-        SELECT w.term, w.tf, w.dl, w.doc, f.label_set_id, f.button_index, f.spam, f.misuse
-        FROM (${words}) w
-        JOIN v2_comment_facet f ON f.text_feedback_id = w.doc
-        WHERE w.tf > 0`),
-      reset: db.prepare("INSERT INTO temp.comment_tokens (comment_tokens) VALUES ('delete-all')"),
-      clear: db.prepare('DELETE FROM v2_comment_term_pending'),
+      noted: statement(db, sqls.noted).pluck(),
+      gone: statement(db, sqls.gone).pluck(),
+      loadGone: statement(db, sqls.loadGone),
+      drop: statement(db, sqls.drop),
+      clearGone: statement(db, sqls.clearGone),
+      load: statement(db, sqls.load),
+      write: statement(db, sqls.write),
+      reset: statement(db, sqls.reset),
+      clear: statement(db, sqls.clear),
     };
     return made;
   };

@@ -1,6 +1,7 @@
 // Digests of button-feedback rows per (experience point, local day) — the row count and two independent 32-bit sums of
 // row hashes — so a re-fetched window can be compared with what is stored without writing it (rollupRecount.ts).
 import type Database from 'better-sqlite3';
+import { prepared } from '../statements.ts';
 import { noPosition, noUi } from './feedbackBatch.ts';
 import type { FeedbackBatch } from './feedbackBatch.ts';
 import type { SwapSpec } from './swapSpec.ts';
@@ -151,13 +152,13 @@ function addBatch(
 function storedDigests(
   db: Database.Database,
 ): (point: number, fromMs: number, toMs: number) => Map<number, DayDigest> {
-  const rows = db
-    .prepare(
-      `SELECT local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position,
-         ${uiOf('ui')} AS ui
+  const rows = prepared(
+    db,
+    'feedbackDigest.rows',
+    `SELECT local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position,
+       ${uiOf('ui')} AS ui
        FROM v2_button_feedback WHERE experience_point_id = ? AND local_time >= ? AND local_time < ?`,
-    )
-    .raw(true);
+  ).raw(true);
   return (point, fromMs, toMs) => {
     const days = new Map<number, DayDigest>();
     for (const r of rows.all(point, fromMs, toMs) as [

@@ -2,6 +2,7 @@
 // period (v2_followup_node_rollup), recounted from the follow-up facts over the days a page touched, inside the
 // page's transaction; the node rollup rebuilt from the point rollup when the tree changes.
 import type Database from 'better-sqlite3';
+import { statement } from '../statements.ts';
 import { periodBucketSql } from '../periodBuckets.ts';
 import { ancestorsOf } from './nodeRollup.ts';
 
@@ -26,12 +27,8 @@ export function touch(touched: Map<number, [number, number]>, point: number, fro
 export function createFollowupRollup(db: Database.Database): FollowupRollup {
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS followup_touched (point INTEGER PRIMARY KEY, d1 INTEGER, d2 INTEGER);
     CREATE TEMP TABLE IF NOT EXISTS followup_up (point INTEGER, node INTEGER, PRIMARY KEY (point, node)) WITHOUT ROWID`);
-  const cache = new Map<string, Database.Statement>();
-  const sql = (text: string): Database.Statement => {
-    let s = cache.get(text);
-    if (!s) cache.set(text, (s = db.prepare(text)));
-    return s;
-  };
+  // Composed statements through the connection's one cache (statements.ts), prepared once per text.
+  const sql = (text: string): Database.Statement => statement(db, text);
   const tree = (): ((point: number) => number[]) =>
     ancestorsOf(
       sql('SELECT experience_point_id AS id, parent_id AS parent FROM experience_point').all() as {

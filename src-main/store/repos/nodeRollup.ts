@@ -2,6 +2,7 @@
 // node -1 (every press). Kept current from the point rollups' buckets on the write path (a recount adds its
 // differences) and rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
+import { statement } from '../statements.ts';
 import { monthHourSql } from '../periodBuckets.ts';
 import { bucketWidth } from './feedbackBatch.ts';
 import { distinctKeysCte } from '../treeSql.ts';
@@ -110,12 +111,8 @@ export interface NodeRollup {
 // eslint-disable-next-line max-lines-per-function -- a repository factory: it prepares its statements once and returns the short methods that share them
 export function createNodeRollup(db: Database.Database, source: NodeRollupSource = v2NodeSource): NodeRollup {
   const tables = source.tables;
-  const cache = new Map<string, Database.Statement>();
-  const sql = (text: string): Database.Statement => {
-    let s = cache.get(text);
-    if (!s) cache.set(text, (s = db.prepare(text)));
-    return s;
-  };
+  // Composed statements through the connection's one cache (statements.ts), prepared once per text.
+  const sql = (text: string): Database.Statement => statement(db, text);
   const ancestors = (): ((point: number) => number[]) =>
     ancestorsOf(sql(source.tree).all() as { id: number; parent: number | null }[]);
   const upsert = (grain: Grain, rows: number): Database.Statement => {

@@ -2,6 +2,7 @@
 // the daily point buckets on the write path and adjusted around a recount from the daily point rollup; and hour keys
 // mapped to month × hour of the week for the node rollup. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
+import { numbered, statement } from '../statements.ts';
 import { monthHourOf, periodBucket, periodLevels } from '../periodBuckets.ts';
 import { bucketWidth } from './feedbackBatch.ts';
 
@@ -47,22 +48,16 @@ export function weekhourRows(hourlyNodeRows: readonly number[][]): number[][] {
 }
 
 export function createPressPeriodRollup(db: Database.Database): PressPeriodRollup {
-  const cache = new Map<number, Database.Statement>();
-  const upsert = (rows: number): Database.Statement => {
-    let s = cache.get(rows);
-    const tuple = `(${Array.from({ length: bucketWidth }, () => '?').join(',')})`;
-    if (!s)
-      cache.set(
-        rows,
-        (s = db.prepare(
-          `INSERT INTO v2_button_rollup_period (bucket, experience_point_id, survey_id, misuse, ${counters.join(', ')})
-           VALUES ${Array.from({ length: rows }, () => tuple).join(',')}
-           ON CONFLICT (bucket, experience_point_id, survey_id, misuse) DO UPDATE SET
-           ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
-        )),
-      );
-    return s;
-  };
+  const tuple = `(${Array.from({ length: bucketWidth }, () => '?').join(',')})`;
+  const upsertText = numbered(
+    'periodRollup.upsert',
+    (rows) =>
+      `INSERT INTO v2_button_rollup_period (bucket, experience_point_id, survey_id, misuse, ${counters.join(', ')})
+       VALUES ${Array.from({ length: rows }, () => tuple).join(',')}
+       ON CONFLICT (bucket, experience_point_id, survey_id, misuse) DO UPDATE SET
+       ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+  );
+  const upsert = (rows: number): Database.Statement => statement(db, upsertText(rows));
   function add(daily: ArrayLike<number>): void {
     // (point, day, survey, misuse) → (bucket, point, survey, misuse) at each level.
     const rows = refold(daily, (at) =>

@@ -2,6 +2,7 @@
 // does not hold as they are are deleted, the staged rows not yet stored inserted, and the hourly and daily rollups of
 // the points that changed (their nodes and periods) recounted. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
+import { statement } from '../statements.ts';
 import type { SwapSpec } from './swapSpec.ts';
 import type { NodeRollup } from './nodeRollup.ts';
 import { weekhourRows, type PressPeriodRollup } from './pressPeriodRollup.ts';
@@ -36,12 +37,8 @@ export function createRollupRecount(
   nodes: NodeRollup,
   periods: PressPeriodRollup,
 ): RollupRecount {
-  const cache = new Map<string, Database.Statement>();
-  const sql = (text: string): Database.Statement => {
-    let s = cache.get(text);
-    if (!s) cache.set(text, (s = db.prepare(text)));
-    return s;
-  };
+  // Composed statements through the connection's one cache (statements.ts), prepared once per text.
+  const sql = (text: string): Database.Statement => statement(db, text);
 
   /** A point's rollup rows of `[lo, hi)` (bucket numbers), each pushed onto `out` with its counts times `sign`. */
   function collect(grain: Grain, point: number, lo: number, hi: number, sign: 1 | -1, out: number[]): void {

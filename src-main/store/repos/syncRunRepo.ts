@@ -1,5 +1,6 @@
 // Sync runs: one row per run (source, address, when, outcome, counts) for "last sync" and `status`.
 import type Database from 'better-sqlite3';
+import { named, statement } from '../statements.ts';
 
 /** 'interrupted': the process stopped (killed, crashed) while the run was 'running'; set on the next sync. */
 export type SyncRunStatus = 'running' | 'done' | 'failed' | 'cancelled' | 'interrupted';
@@ -50,29 +51,41 @@ interface Row {
   error: string | null;
 }
 
-export function createSyncRunRepo(db: Database.Database, now: () => Date): SyncRunRepo {
-  const start = db.prepare(
+const sqls = {
+  start: named(
+    'syncRun.start',
     "INSERT INTO sync_run (source, base_url, started_at, status) VALUES (@source, @baseUrl, @startedAt, 'running')",
-  );
-  const finish = db.prepare(
+  ),
+  finish: named(
+    'syncRun.finish',
     `UPDATE sync_run SET finished_at = @finishedAt, status = @status, items_received = @itemsReceived,
        rows_inserted = @rowsInserted, feedback_total = @feedbackTotal, error = @error WHERE sync_run_id = @id`,
-  );
-  const last = db.prepare<[], Row>('SELECT * FROM sync_run ORDER BY sync_run_id DESC LIMIT 1');
-  const lastWith = db.prepare<[string], Row>(
+  ),
+  last: named('syncRun.last', 'SELECT * FROM sync_run ORDER BY sync_run_id DESC LIMIT 1'),
+  lastWith: named(
+    'syncRun.lastWith',
     'SELECT * FROM sync_run WHERE status = ? ORDER BY sync_run_id DESC LIMIT 1',
-  );
-  const previousFinished = db
-    .prepare<[string], string>(
-      `SELECT finished_at FROM sync_run WHERE source = ? AND status = 'done' AND finished_at IS NOT NULL
+  ),
+  previousFinished: named(
+    'syncRun.previousFinished',
+    `SELECT finished_at FROM sync_run WHERE source = ? AND status = 'done' AND finished_at IS NOT NULL
        ORDER BY sync_run_id DESC LIMIT 1 OFFSET 1`,
-    )
-    .pluck();
-  const interrupt = db.prepare(
+  ),
+  interrupt: named(
+    'syncRun.interrupt',
     `UPDATE sync_run SET status = 'interrupted',
        error = coalesce(error, 'The sync process stopped before this run finished (killed or crashed); the next sync resumed where it stopped.')
      WHERE status = 'running'`,
-  );
+  ),
+};
+
+export function createSyncRunRepo(db: Database.Database, now: () => Date): SyncRunRepo {
+  const start = statement(db, sqls.start);
+  const finish = statement(db, sqls.finish);
+  const last = statement<[], Row>(db, sqls.last);
+  const lastWith = statement<[string], Row>(db, sqls.lastWith);
+  const previousFinished = statement<[string], string>(db, sqls.previousFinished).pluck();
+  const interrupt = statement(db, sqls.interrupt);
   return {
     markInterrupted: () => interrupt.run().changes,
     previousFinishedAt: (source) => previousFinished.get(source) ?? null,

@@ -1,5 +1,6 @@
 // Per-stream sync state (table sync_stream): last start, outcome, error, rows held and newest data, for `status`.
 import type Database from 'better-sqlite3';
+import { statement } from '../statements.ts';
 
 export type SyncStreamStatus = 'running' | 'done' | 'failed' | 'cancelled' | 'interrupted';
 
@@ -52,12 +53,8 @@ interface Row {
 
 export function createSyncStreamRepo(db: Database.Database, now: () => Date): SyncStreamRepo {
   // Prepared on first use: a file opened read-only before migration 0003 must not fail to open.
-  const cache = new Map<string, Database.Statement>();
-  const sql = (text: string): Database.Statement => {
-    let s = cache.get(text);
-    if (!s) cache.set(text, (s = db.prepare(text)));
-    return s;
-  };
+  // Composed statements through the connection's one cache (statements.ts), prepared once per text.
+  const sql = (text: string): Database.Statement => statement(db, text);
   return {
     started(stream, source) {
       sql(

@@ -1,5 +1,6 @@
 // The experience-point tree table: replaced whole on every sync (the service's tree is the truth).
 import type Database from 'better-sqlite3';
+import { prepared } from '../statements.ts';
 import type { TreeItem } from '#shared/contract.ts';
 import { createFollowupRollup } from './followupRollup.ts';
 import { createNodeRollup } from './nodeRollup.ts';
@@ -11,12 +12,16 @@ export interface TreeRepo {
 }
 
 export function createTreeRepo(db: Database.Database): TreeRepo {
-  const clear = db.prepare('DELETE FROM experience_point');
-  const insert = db.prepare(
+  const clear = prepared(db, 'tree.clear', 'DELETE FROM experience_point');
+  const insert = prepared(
+    db,
+    'tree.insert',
     'INSERT INTO experience_point (experience_point_id, name, parent_id, type) VALUES (@experiencePointId, @name, @parent, @type)',
   );
-  const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM experience_point');
-  const shape = db.prepare<[], { id: number; parent: number | null }>(
+  const count = prepared<[], { n: number }>(db, 'tree.count', 'SELECT count(*) AS n FROM experience_point');
+  const shape = prepared<[], { id: number; parent: number | null }>(
+    db,
+    'tree.shape',
     'SELECT experience_point_id AS id, parent_id AS parent FROM experience_point ORDER BY 1',
   );
   const nodes = createNodeRollup(db);

@@ -1,5 +1,6 @@
 // v1 node rollups (migration 0011) kept current by a window replace: the difference a replace makes to a survey's rows of the v1 analytics views goes to every ancestor folder.
 import type Database from 'better-sqlite3';
+import { statement } from '../statements.ts';
 import { monthHourSql } from '../periodBuckets.ts';
 import { ancestorsOf, createNodeRollup, v1NodeSource } from './nodeRollup.ts';
 
@@ -28,12 +29,8 @@ export interface V1NodeRollup {
 export function createV1NodeRollup(db: Database.Database): V1NodeRollup {
   const rebuilt = createNodeRollup(db, v1NodeSource);
   const { daily, hourly, weekhour } = v1NodeSource.tables;
-  const cache = new Map<string, Database.Statement>();
-  const sql = (text: string): Database.Statement => {
-    let s = cache.get(text);
-    if (!s) cache.set(text, (s = db.prepare(text)));
-    return s;
-  };
+  // Composed statements through the connection's one cache (statements.ts), prepared once per text.
+  const sql = (text: string): Database.Statement => statement(db, text);
   let ready = false;
   const ensureTemp = (): void => {
     if (ready) return;

@@ -1,6 +1,7 @@
 // v1 raw results and what is replaced with them: a window is staged page by page, then replaces the survey's
 // presses, open feedback and summed results of that window, their rollups and its checkpoint in one transaction.
 import type Database from 'better-sqlite3';
+import { statement } from '../statements.ts';
 import { parseLocalTimestamp, utcMs } from '../../core/localTime.ts';
 import type { V1OpenFeedback, V1RawResult, V1ResultBucket } from '../../core/records/v1.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
@@ -67,12 +68,8 @@ const buttonSums = [0, 1, 2, 3]
 // eslint-disable-next-line max-lines-per-function -- a repository factory: it prepares its statements once and returns the short methods that share them
 export function createV1PressRepo(db: Database.Database, checkpoints: CheckpointRepo): V1PressRepo {
   // Prepared on first use: the store opens (and other repos work) on files whose v1 tables come later.
-  const cache = new Map<string, Database.Statement>();
-  const sql = (text: string): Database.Statement => {
-    let s = cache.get(text);
-    if (!s) cache.set(text, (s = db.prepare(text)));
-    return s;
-  };
+  // Composed statements through the connection's one cache (statements.ts), prepared once per text.
+  const sql = (text: string): Database.Statement => statement(db, text);
   let staged = false;
   const ensureStaging = (): void => {
     if (staged) return;

@@ -1,5 +1,6 @@
 // v1 structure and lists with keys: the folder tree, surveys and their periods, questions, follow-up results, alerts.
 import type Database from 'better-sqlite3';
+import { statement } from '../statements.ts';
 import { parseLocalTimestamp, utcMs } from '../../core/localTime.ts';
 import type { V1TreeFolder } from '../../core/records/v1.ts';
 import type { V1Alert, V1FollowUpResults, V1Question } from '../../core/records/v1.ts';
@@ -50,12 +51,8 @@ export function createV1StructureRepo(
   checkpoints: CheckpointRepo,
   presses: V1PressRepo,
 ): V1StructureRepo {
-  const cache = new Map<string, Database.Statement>();
-  const sql = (text: string): Database.Statement => {
-    let s = cache.get(text);
-    if (!s) cache.set(text, (s = db.prepare(text)));
-    return s;
-  };
+  // Composed statements through the connection's one cache (statements.ts), prepared once per text.
+  const sql = (text: string): Database.Statement => statement(db, text);
 
   const replaceStructure = db.transaction(
     (folders: readonly V1TreeFolder[], questions: readonly V1Question[]) => {

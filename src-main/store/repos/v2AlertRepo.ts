@@ -1,6 +1,7 @@
 // v2 alerts and alert comments: pages upserted by id (an alert ends and is acknowledged after it opened), one page
 // per transaction with its checkpoint.
 import type Database from 'better-sqlite3';
+import { prepared } from '../statements.ts';
 import type { AlertCommentV2, AlertV2 } from '../../core/records/v2Structure.ts';
 import { parseLocalTimestamp, utcMs } from '../../core/localTime.ts';
 import type { CheckpointWrite } from './buttonFeedbackRepo.ts';
@@ -29,8 +30,8 @@ function upsertSql(table: string, key: string, columns: readonly string[]): stri
 
 export function createV2AlertRepo(db: Database.Database, checkpoints: CheckpointRepo): V2AlertRepo {
   // Prepared on first use: opening a store never depends on these tables' statements compiling.
-  let prepared: ReturnType<typeof prepare> | undefined;
-  const statements = (): ReturnType<typeof prepare> => (prepared ??= prepare(db));
+  let made: ReturnType<typeof prepare> | undefined;
+  const statements = (): ReturnType<typeof prepare> => (made ??= prepare(db));
 
   const writeAlerts = db.transaction((items: readonly AlertV2[], checkpoint?: CheckpointWrite): number => {
     const { upsertAlert } = statements();
@@ -80,7 +81,9 @@ export function createV2AlertRepo(db: Database.Database, checkpoints: Checkpoint
 }
 
 function prepare(db: Database.Database) {
-  const upsertAlert = db.prepare(
+  const upsertAlert = prepared(
+    db,
+    'v2Alert.upsertAlert',
     upsertSql('v2_alert', 'alert_id', [
       'alert_id',
       'alert_specification_id',
@@ -97,7 +100,9 @@ function prepare(db: Database.Database) {
       'acknowledged_time',
     ]),
   );
-  const upsertComment = db.prepare(
+  const upsertComment = prepared(
+    db,
+    'v2Alert.upsertComment',
     upsertSql('v2_alert_comment', 'alert_comment_id', [
       'alert_comment_id',
       'alert_id',
@@ -108,7 +113,15 @@ function prepare(db: Database.Database) {
     ]),
   );
 
-  const countAlerts = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM v2_alert');
-  const countComments = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM v2_alert_comment');
+  const countAlerts = prepared<[], { n: number }>(
+    db,
+    'v2Alert.countAlerts',
+    'SELECT count(*) AS n FROM v2_alert',
+  );
+  const countComments = prepared<[], { n: number }>(
+    db,
+    'v2Alert.countComments',
+    'SELECT count(*) AS n FROM v2_alert_comment',
+  );
   return { upsertAlert, upsertComment, countAlerts, countComments };
 }

@@ -2,6 +2,7 @@
 // with its checkpoint, upserted by key (idempotent), a window's old rows removed with the window's first page (only
 // those the page does not hold, when that page is the whole window).
 import type Database from 'better-sqlite3';
+import { prepared, statement } from '../statements.ts';
 import type {
   ContactDetailsV2,
   DemographicsV2,
@@ -140,11 +141,13 @@ export function createV2FeedbackListRepo(
   db: Database.Database,
   checkpoints: CheckpointRepo,
 ): V2FeedbackListRepo {
-  const treeSize = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM experience_point');
-  const cache = new Map<FeedbackListKind, Statements>();
+  const treeSize = prepared<[], { n: number }>(
+    db,
+    'feedbackList.treeSize',
+    'SELECT count(*) AS n FROM experience_point',
+  );
+  // A kind's statements, through the connection's one cache (statements.ts): each prepared once per connection.
   const statementsOf = (kind: FeedbackListKind): Statements => {
-    const cached = cache.get(kind);
-    if (cached) return cached;
     const t = feedbackListTables[kind];
     const key = [...keyHead, ...t.key];
     const rest = [...common, ...t.extra];
@@ -164,29 +167,26 @@ export function createV2FeedbackListRepo(
       points: 'SELECT DISTINCT experience_point_id',
       pointDays: `SELECT DISTINCT experience_point_id, local_time / 86400000`,
     };
-    const made = new Map<string, Database.Statement>();
+    const upsert = prepared(
+      db,
+      `feedbackList.${kind}.upsert`,
+      `INSERT INTO ${t.table} (${columns.join(', ')}) VALUES (${columns.map((c) => (c === 'ui' ? uiParam : '?')).join(', ')})
+       ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${rest.map((c) => `${c} = excluded.${c}`).join(', ')}
+       WHERE (${rest.join(', ')}) IS NOT (${rest.map((c) => `excluded.${c}`).join(', ')})`,
+    );
     const s: Statements = {
       // Only a row that really differs is rewritten (and, for texts, re-indexed by the FTS triggers).
-      upsert: db.prepare(
-        `INSERT INTO ${t.table} (${columns.join(', ')}) VALUES (${columns.map((c) => (c === 'ui' ? uiParam : '?')).join(', ')})
-         ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${rest.map((c) => `${c} = excluded.${c}`).join(', ')}
-         WHERE (${rest.join(', ')}) IS NOT (${rest.map((c) => `excluded.${c}`).join(', ')})`,
-      ),
+      upsert,
       window(scope, op, unseen) {
-        const k = `${scope} ${op} ${unseen}`;
-        let st = made.get(k);
-        if (!st) {
-          const [withSql, where] = scopes[scope];
-          st = db.prepare(
-            `${withSql}${verbs[op]} FROM ${t.table} WHERE ${where}${range}${unseen ? unseenSql : ''}`,
-          );
-          if (op !== 'delete') st.raw(op === 'pointDays').pluck(op === 'points');
-          made.set(k, st);
-        }
-        return st;
+        const [withSql, where] = scopes[scope];
+        const st = prepared(
+          db,
+          `feedbackList.${kind}.${scope}.${op}${unseen ? '.unseen' : ''}`,
+          `${withSql}${verbs[op]} FROM ${t.table} WHERE ${where}${range}${unseen ? unseenSql : ''}`,
+        );
+        return op === 'delete' ? st : st.raw(op === 'pointDays').pluck(op === 'points');
       },
     };
-    cache.set(kind, s);
     return s;
   };
 
@@ -198,8 +198,8 @@ export function createV2FeedbackListRepo(
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS list_page_key
     (k0 INTEGER NOT NULL, k1 INTEGER NOT NULL, k2 ANY NOT NULL, k3 ANY, k4 ANY) STRICT`);
   db.exec('CREATE INDEX IF NOT EXISTS temp.list_page_key_at ON list_page_key (k0, k1, k2)');
-  const clearKeys = db.prepare('DELETE FROM temp.list_page_key');
-  const addKey = db.prepare('INSERT INTO temp.list_page_key VALUES (?, ?, ?, ?, ?)');
+  const clearKeys = prepared(db, 'feedbackList.clearKeys', 'DELETE FROM temp.list_page_key');
+  const addKey = prepared(db, 'feedbackList.addKey', 'INSERT INTO temp.list_page_key VALUES (?, ?, ?, ?, ?)');
 
   /**
    * Deletes a window's rows (with `unseen`, those whose key is not in temp.list_page_key); with `touched`, first
@@ -287,7 +287,7 @@ export function createV2FeedbackListRepo(
   return {
     writePage: (kind, items, options = {}) => writePage.immediate(kind, items, options),
     count: (kind) =>
-      db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${feedbackListTables[kind].table}`).get()?.n ??
-      0,
+      statement<[], { n: number }>(db, `SELECT count(*) AS n FROM ${feedbackListTables[kind].table}`).get()
+        ?.n ?? 0,
   };
 }

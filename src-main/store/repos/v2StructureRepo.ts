@@ -1,6 +1,7 @@
 // v2 definitions and people (surveys, questions, follow-ups, localisations, alert specifications, users, smileys,
 // custom data): each list replaced whole in one transaction together with its stream's checkpoint.
 import type Database from 'better-sqlite3';
+import { prepared, statement } from '../statements.ts';
 import type { AlertSpecificationV2 } from '../../core/records/v2Structure.ts';
 import type {
   CustomDataFieldV2,
@@ -156,22 +157,17 @@ export interface V2StructureRepo {
 
 // eslint-disable-next-line max-lines-per-function -- a repository factory: it prepares its statements once and returns the short methods that share them
 export function createV2StructureRepo(db: Database.Database, checkpoints: CheckpointRepo): V2StructureRepo {
-  const statements = new Map<string, { clear: Database.Statement; insert: Database.Statement }>();
+  // A table's statements, through the connection's one cache (statements.ts).
   const statementsOf = (
     spec: TableSpec<never>,
-  ): { clear: Database.Statement; insert: Database.Statement } => {
-    let s = statements.get(spec.table);
-    if (!s) {
-      s = {
-        clear: db.prepare(`DELETE FROM ${spec.table}`),
-        insert: db.prepare(
-          `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES (${spec.columns.map(() => '?').join(', ')})`,
-        ),
-      };
-      statements.set(spec.table, s);
-    }
-    return s;
-  };
+  ): { clear: Database.Statement; insert: Database.Statement } => ({
+    clear: prepared(db, `v2Structure.${spec.table}.clear`, `DELETE FROM ${spec.table}`),
+    insert: prepared(
+      db,
+      `v2Structure.${spec.table}.insert`,
+      `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES (${spec.columns.map(() => '?').join(', ')})`,
+    ),
+  });
   const surveyTable: TableSpec<SurveyV2> = {
     table: 'v2_survey',
     columns: [
@@ -242,6 +238,6 @@ export function createV2StructureRepo(db: Database.Database, checkpoints: Checkp
       replace.immediate(structureTables[kind] as TableSpec<unknown>, rows, checkpoint),
     replaceSurveys: (surveys, points, checkpoint) => replaceSurveys.immediate(surveys, points, checkpoint),
     count: (kind) =>
-      db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${tableOf(kind)}`).get()?.n ?? 0,
+      statement<[], { n: number }>(db, `SELECT count(*) AS n FROM ${tableOf(kind)}`).get()?.n ?? 0,
   };
 }

@@ -22,6 +22,15 @@ export const en = {
     syncing: 'History before {day} is still syncing.',
     pending: 'History before {day} is not synced yet; the next sync fills it in.',
     complete: 'The views show complete data from {day} on and update as more arrives.',
+    /** What is still filling in, when it is more than the presses: their names, or each with its own day. */
+    parts: 'Still to come: {parts}.',
+    partBefore: '{part} before {day}',
+    part: {
+      presses: 'presses',
+      lists: 'comments, follow-ups and people',
+      alerts: 'alerts',
+      v1: 'v1 results',
+    },
   },
   storeUpdate: {
     running: 'Updating the local data for this version.',

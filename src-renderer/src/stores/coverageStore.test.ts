@@ -63,17 +63,24 @@ describe('coverage', () => {
     expect(app.hasData).toBe(false);
 
     treeItems = 5; // the tree and the newest window are stored
-    bridge.emit('sync:progress', event({ completeFrom: '2026-08-23', firstWindowReady: true }));
+    bridge.emit(
+      'sync:progress',
+      event({ completeFrom: '2026-08-23', firstWindowReady: true, listsReady: false }),
+    );
     await flush();
     expect(app.hasData).toBe(true);
     expect(asked()).toBe(2);
+    // The lists' newest days in: the views ask again.
+    bridge.emit('sync:progress', event({ completeFrom: '2026-08-23', firstWindowReady: true }));
+    await flush();
+    expect(asked()).toBe(3);
     // The same coverage again changes nothing; history reaching further back refreshes once more.
     bridge.emit('sync:progress', event({ completeFrom: '2026-08-23', firstWindowReady: true }));
     await flush();
-    expect(asked()).toBe(2);
+    expect(asked()).toBe(3);
     bridge.emit('sync:progress', event({ completeFrom: '2026-02-21', firstWindowReady: true }));
     await flush();
-    expect(asked()).toBe(3);
+    expect(asked()).toBe(4);
     expect(coverage.coverage).toEqual({ completeFrom: '2026-02-21', firstWindowReady: true });
   });
 
@@ -90,5 +97,40 @@ describe('coverage', () => {
     );
     expect(banner('2024-03-01', false).text()).toMatch(/is not synced yet; the next sync fills it in\./);
     expect(banner(null, false).find('[data-testid="history-coverage"]').exists()).toBe(false);
+  });
+
+  it('names what is still to come beside the presses, each with its own day when they differ', () => {
+    const i18n = createAppI18n();
+    const banner = (pending: HistoryCoverage['pending']) =>
+      mount(HistoryCoverageBanner, {
+        props: { completeFrom: null, pending, syncing: true },
+        global: { plugins: [i18n] },
+      });
+    // The presses complete, the lists and v1 from the same day: one day, the parts named.
+    const same = banner([
+      { part: 'lists', completeFrom: '2026-09-20' },
+      { part: 'v1', completeFrom: '2026-09-20' },
+    ]);
+    expect(same.get('[data-testid="history-coverage"]').attributes('data-complete-from')).toBe('2026-09-20');
+    expect(same.text()).toMatch(/^History before .*2026.* is still syncing\./);
+    expect(same.get('[data-testid="history-coverage-parts"]').text()).toBe(
+      'Still to come: comments, follow-ups and people; v1 results.',
+    );
+    // The presses further back than the alerts: the banner's day is the latest (everything is complete from it).
+    const apart = banner([
+      { part: 'presses', completeFrom: '2025-03-01' },
+      { part: 'alerts', completeFrom: '2026-09-20' },
+    ]);
+    expect(apart.get('[data-testid="history-coverage"]').attributes('data-complete-from')).toBe('2026-09-20');
+    expect(apart.get('[data-testid="history-coverage-parts"]').text()).toMatch(
+      /^Still to come: presses before .*2025.*; alerts before .*2026.*\.$/,
+    );
+    // Only the presses: no list of parts; nothing pending: no banner.
+    expect(
+      banner([{ part: 'presses', completeFrom: '2025-03-01' }])
+        .find('[data-testid="history-coverage-parts"]')
+        .exists(),
+    ).toBe(false);
+    expect(banner([]).find('[data-testid="history-coverage"]').exists()).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
-// How far back the local history is complete while a first sync fills it in newest first: from the sync's 'history'
-// progress events (and asked once at start). The first window's arrival opens the views; each later one refreshes them.
+// How far back the local history is complete while a sync fills it in newest first (the presses, the other lists, v1):
+// from the sync's 'history' progress events (and asked once at start). The first window's arrival opens the views;
+// each later move of any part refreshes them.
 import { defineStore } from 'pinia';
 import { ref, watch } from 'vue';
 import type { HistoryCoverage, SyncProgress } from '#shared/contract.ts';
@@ -22,8 +23,12 @@ export const useCoverageStore = defineStore('coverage', () => {
     if (!next) return;
     const before = coverage.value;
     coverage.value = next;
-    if (before?.completeFrom === next.completeFrom && before.firstWindowReady === next.firstWindowReady)
-      return;
+    // Anything pending that moved (the presses, the lists, v1) means more landed.
+    const same = (a: HistoryCoverage | null): string =>
+      JSON.stringify(
+        a ? [a.completeFrom, a.firstWindowReady, a.pending ?? null, a.listsReady ?? null] : null,
+      );
+    if (same(before) === same(next)) return;
     dataChanged();
     // The newest window is stored: the app leaves the first screen for the views while history goes on syncing.
     if (next.firstWindowReady && !before?.firstWindowReady) void useAppStore().load();

@@ -96,6 +96,7 @@ function faultReply(fault: FaultKind | null, plan: FaultPlan): Reply | null {
   return null;
 }
 
+// eslint-disable-next-line max-lines-per-function -- the server and its one request path (method check, route, faults, rate limit, reply) share the world, the limiter and the fault plan
 export function createEmulatorServer(options: EmulatorServerOptions): Server | HttpsServer {
   const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const faults = options.faults ?? new FaultPlan();

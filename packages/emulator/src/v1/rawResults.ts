@@ -21,6 +21,7 @@ function openFeedbackMembers(text: { text: string; relevance: number; spam: bool
  * before 2020-03-01 the button press and a separate `{ts, o: {r, text, …}}`. Pages hold the nominal size,
  * completed to the end of their last timestamp; meta.moreResultsAfter is the first timestamp not returned.
  */
+// eslint-disable-next-line max-lines-per-function, complexity -- one pass over a survey's presses writing v1's raw-result page (split-form era, follow-ups, open feedback, page end) in the order the service writes them
 export function rawResults(ctx: V1Context, s: V1Survey): Reply {
   const { params, company } = ctx;
   const { start, end } = dateRange(params);

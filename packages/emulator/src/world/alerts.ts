@@ -134,6 +134,7 @@ interface Evaluated {
 }
 
 /** Slides the window over the spec's presses (misuse excluded); an alert spans the time its condition holds. */
+// eslint-disable-next-line max-lines-per-function -- the sliding window's running counts and the open alert are the loop's state; split, they would travel through every helper
 function evaluate(world: World, spec: AlertSpecification, presses: Uint32Array): Evaluated[] {
   const survey = world.surveys[spec.surveyIndex];
   const buttons = survey?.buttons ?? 4;
@@ -201,6 +202,7 @@ function evaluate(world: World, spec: AlertSpecification, presses: Uint32Array):
 const cache = new WeakMap<World, WorldAlerts>();
 
 /** Every specification, alert and comment of the world; computed once on first use. */
+// eslint-disable-next-line max-lines-per-function -- the order of its random draws (ids, acknowledgements, comments) defines every generated world's alerts; moved into helpers, a reordering would change them all
 export function worldAlerts(world: World): WorldAlerts {
   const hit = cache.get(world);
   if (hit) return hit;

@@ -25,6 +25,7 @@ function stateOf(periods: Survey['periods'], nowDay: number): SurveyState {
 }
 
 /** Builds a world from fixture JSON; throws FixtureError naming the first problem. */
+// eslint-disable-next-line max-lines-per-function, complexity -- reads and checks the fixture JSON section by section, naming the first problem; each check sits beside the section it checks
 export function worldFromFixture(json: unknown): World {
   const started = performance.now();
   const f = R.asObject(json, 'fixture');

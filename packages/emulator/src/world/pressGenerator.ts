@@ -175,6 +175,7 @@ export interface GeneratedPresses {
   expected: number;
 }
 
+// eslint-disable-next-line max-lines-per-function -- pass 2 of the generator: the columns, the pending buffers and each day's draws share one allocation plan; split apart they would travel through every helper
 export function generatePresses(input: PressGenerationInput): GeneratedPresses {
   const { seed, now, nowDay, structure, zones } = input;
   const { experiencePoints: eps, assignments, surveys, smileys } = structure;
@@ -202,6 +203,7 @@ export function generatePresses(input: PressGenerationInput): GeneratedPresses {
   const out = new Columns(Math.ceil(rates.windowExpected * 1.05) + 4096);
   let pending = new Columns(65_536);
   let spare = new Columns(65_536);
+  // eslint-disable-next-line max-lines-per-function, complexity -- a day's draws for every assignment (each from its keyed stream) written straight into the columns: the generator's hot loop
   days.forEach((day, di) => {
     // Every (assignment, day) draws from its own keyed stream, so a day outside the window can be left out.
     if (!inWindow(day)) return;

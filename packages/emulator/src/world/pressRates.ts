@@ -113,6 +113,7 @@ function assignmentRates(structure: Structure, t: DayTable, a: Assignment): ((di
   };
 }
 
+// eslint-disable-next-line complexity -- the two ways of scaling the rates (by expectation; every draw first, as the worlds were first generated) side by side, so both visibly scale the same rates
 export function pressRates(input: PressRateInput): PressRates {
   const { seed, structure, inWindow } = input;
   const { assignments } = structure;

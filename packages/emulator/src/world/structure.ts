@@ -97,6 +97,7 @@ function storePlan(rng: Rng, n: number): PlannedSurvey[] {
   return plan;
 }
 
+// eslint-disable-next-line max-lines-per-function, complexity -- the order of its random draws (tree, points, surveys, zones) defines every generated world; split apart, a reordering would change them all
 export function generateStructure(seed: number, size: GeneratedSize, nowDay: number): Structure {
   const spec = SIZES[size];
   const rng = keyedRng(seed, 0x5757);

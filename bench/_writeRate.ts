@@ -1,10 +1,10 @@
 // Write-rate measurement of the button feedback store: synthetic time-ordered 10k pages, as the v2 list sends them.
-// Run: npx node src-main/store/writeRate.bench.ts [rows=2000000] [points=500]
+// Run: npx node bench/_writeRate.ts [rows=2000000] [points=500]
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
-import { openStore } from './db.ts';
+import type { ButtonFeedbackV2 } from '../src-main/core/records/v2Feedback.ts';
+import { openStore } from '../src-main/store/db.ts';
 
 const rows = Number(process.argv[2] ?? 2_000_000);
 const points = Number(process.argv[3] ?? 500);
