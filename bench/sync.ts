@@ -1,6 +1,7 @@
 // `npm run bench -- sync`: a full v2 sync of the `large` world from an emulator in its own process (button feedbacks
 // per second end to end, peak RSS of the sync process); the same rows exported to CSV and loaded by Debian's sqlite3
-// with `.import` (the practical ceiling) and the ratio; an incremental sync of the `demo` world with nothing new.
+// with `.import` (the practical ceiling) and the ratio; where the file's bytes go (dbstat per table and index, bytes per
+// press); an incremental sync of the `demo` world with nothing new.
 // Options: --size=xlarge|large|demo|small (the full-sync world), --skip-import, --keep (leave the files in the temp dir),
 // --since=yyyy-MM-dd / --until=yyyy-MM-dd (a window of the history instead of all of it: the sync's own options, for a
 // bounded partial run of a world too big to sync whole on a busy machine), --skip-incremental (no demo part),
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
+import { printBytes } from './_dbstat.ts';
 
 const cli = join(import.meta.dirname, '../bin/feedback-desk.js');
 const now = '2026-11-21T14:00:00Z';
@@ -108,7 +110,8 @@ function exportCsv(db: string, csv: string, order: 'time' | 'key'): number {
     const it = d
       .prepare(
         `SELECT experience_point_id, local_time, hex(feedback_id), utc_offset_min, survey_id, smiley_id, button_index,
-           misuse, position, ui FROM v2_button_feedback
+           misuse, position, CASE ui WHEN CAST(x'80' AS TEXT) THEN 'p' WHEN CAST(x'81' AS TEXT) THEN 't'
+             WHEN CAST(x'82' AS TEXT) THEN 'd' ELSE ui END FROM v2_button_feedback
          ORDER BY ${order === 'key' ? 'experience_point_id, local_time, feedback_id' : 'local_time - utc_offset_min * 60000, experience_point_id'}`,
       )
       .raw(true)
@@ -128,7 +131,10 @@ function exportCsv(db: string, csv: string, order: 'time' | 'key'): number {
   return rows;
 }
 
-/** sqlite3 `.import` of the CSV into the facts table's equivalent (same key, WITHOUT ROWID, WAL, NORMAL). */
+/**
+ * sqlite3 `.import` of the CSV into the facts table's equivalent (same key, WITHOUT ROWID, WAL, NORMAL; `ui` one
+ * byte as stored since migration 0016: its code exported as a letter).
+ */
 function sqliteImport(csv: string, db: string): { seconds: number; rows: number; version: string } {
   const version = spawnSync('sqlite3', ['--version'], { encoding: 'utf8' }).stdout.split(' ')[0] ?? '?';
   const script = [
@@ -189,12 +195,13 @@ export async function run(args: string[]): Promise<void> {
       console.log(
         `  whole command (start, tree, button feedbacks, every other v2 resource): ${full.wallSeconds.toFixed(1)} s`,
       );
-      console.log(`  peak RSS of the sync process: ${fmt(full.peakRssMb)} MB (target < 400)`);
+      console.log(`  peak RSS of the sync process: ${fmt(full.peakRssMb)} MB (target ≤ 300)`);
       console.log(`  load average after the sync (other work on this machine): ${loadAverage()}`);
       const bytes = statSync(db).size;
       console.log(
-        `  file: ${fmt(bytes / 1e6)} MB, ${(bytes / fb.items).toFixed(1)} bytes per button feedback`,
+        `  file: ${fmt(bytes / 1e6)} MB, ${(bytes / fb.items).toFixed(1)} bytes per button feedback; where they go (dbstat; target ≤ 80 B/press):`,
       );
+      printBytes(db);
     } finally {
       emulator.stop();
     }

@@ -1,5 +1,5 @@
 // Verification against aggregated counts on a loopback service: equal groups pass, a group missing on either side
-// or differing in one button is reported, misuse is left out, a long range is asked for in windows of three months.
+// or differing in one button is reported, misuse is left out, a long range is asked for in windows of a month.
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendJson, startLoopbackServer } from '../api/testing/loopbackServer.ts';
 import type { LoopbackServer } from '../api/testing/loopbackServer.ts';
@@ -37,7 +37,7 @@ describe('verifyAgainstAggregates', () => {
       { time: '2024-05-02T00:00:00.000', groupKeys: ['1', '5'], feedbacks: [0, 1, 0, 0] },
     ];
     server = await startLoopbackServer((_req, res, url) =>
-      sendJson(res, 200, url.searchParams.get('startDate') === '2024-04-01' ? service : []),
+      sendJson(res, 200, url.searchParams.get('startDate') === '2024-05-01' ? service : []),
     );
     const store = openStore(':memory:');
     // The store: point 1 on 05-01 equal (plus a misuse press, left out); point 1 on 05-02 has button 2 instead of 1;
@@ -67,16 +67,28 @@ describe('verifyAgainstAggregates', () => {
       { experiencePointId: 3, surveyId: 5, day: '2024-05-03', local: zeros({ 1: 1 }), service: zeros({}) },
     ]);
     expect([result.windows, result.groupsCompared, result.localTotal, result.serviceTotal]).toEqual([
-      6, 4, 5, 5,
+      17, 4, 5, 5,
     ]);
     const asked = server.requests.map((r) => r.url.searchParams);
+    // Written out by hand: every calendar month of 2024 and the five of 2025 before June.
     expect(asked.map((p) => `${p.get('startDate')}..${p.get('endDate')}`)).toEqual([
-      '2024-01-01..2024-04-01',
-      '2024-04-01..2024-07-01',
-      '2024-07-01..2024-10-01',
-      '2024-10-01..2025-01-01',
-      '2025-01-01..2025-04-01',
-      '2025-04-01..2025-06-01',
+      '2024-01-01..2024-02-01',
+      '2024-02-01..2024-03-01',
+      '2024-03-01..2024-04-01',
+      '2024-04-01..2024-05-01',
+      '2024-05-01..2024-06-01',
+      '2024-06-01..2024-07-01',
+      '2024-07-01..2024-08-01',
+      '2024-08-01..2024-09-01',
+      '2024-09-01..2024-10-01',
+      '2024-10-01..2024-11-01',
+      '2024-11-01..2024-12-01',
+      '2024-12-01..2025-01-01',
+      '2025-01-01..2025-02-01',
+      '2025-02-01..2025-03-01',
+      '2025-03-01..2025-04-01',
+      '2025-04-01..2025-05-01',
+      '2025-05-01..2025-06-01',
     ]);
     expect(
       asked.every((p) => p.get('precision') === 'day' && p.get('grouping') === 'experience_point,survey'),

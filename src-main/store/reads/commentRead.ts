@@ -5,13 +5,17 @@ import type Database from 'better-sqlite3';
 import { named, statement } from '../statements.ts';
 import { distinctKeysCte, withSelectedPoint } from '../treeSql.ts';
 import { type Built, ftsId } from './commentSql.ts';
+import { uiOf } from '../repos/uiCode.ts';
 
 export { buildComments, ftsId, literalQuery, singleTerm, type Built } from './commentSql.ts';
 
 const reads = {
   dataVersion: named('store.dataVersion', 'PRAGMA data_version'),
   ownChanges: named('store.ownChanges', 'SELECT total_changes()'),
-  termsCurrent: named('comments.termsCurrent', 'SELECT NOT EXISTS (SELECT 1 FROM v2_comment_term_pending)'),
+  termsCurrent: named(
+    'comments.termsCurrent',
+    'SELECT NOT EXISTS (SELECT 1 FROM v2_comment_term_pending) AND NOT EXISTS (SELECT 1 FROM v2_comment_term_gone)',
+  ),
   averages: named('comments.ftsAverages', 'SELECT block FROM v2_text_feedback_fts_data WHERE id = 1'),
   termHits: named('comments.termHits', 'SELECT count(*) FROM v2_comment_term WHERE term = ?'),
   idf: named('comments.idf', 'SELECT ln((@rows - @hits + 0.5) / (@hits + 0.5))'),
@@ -33,7 +37,10 @@ export function storeVersion(db: Database.Database): string {
   return `${String(data)}.${String(own)}`;
 }
 
-/** Whether the word rows are current: the writer tokenizes what it wrote before it commits (commentTermIndex.ts). */
+/**
+ * Whether the word rows are current: the writer tokenizes what it wrote, and drops the rows of what it changed or
+ * deleted, before it commits (commentTermIndex.ts).
+ */
 export const termsCurrent = (db: Database.Database): boolean =>
   statement(db, reads.termsCurrent).pluck().get() === 1;
 
@@ -257,7 +264,7 @@ export function commentRecords(db: Database.Database, s: CommentRecordSearch): C
   const sql = `${
     s.pointIds ? withSelectedPoint() : ''
   }SELECT t.feedback_id, t.experience_point_id, t.survey_id, t.smiley_id, t.local_time, t.utc_offset_min,
-      t.button_index, t.misuse, t.spam, t.position, t.ui, t.text, t.masked_text, t.rephrased_text,
+      t.button_index, t.misuse, t.spam, t.position, ${uiOf('t.ui')} AS ui, t.text, t.masked_text, t.rephrased_text,
       t.text_in_english, t.categories, t.themes
     FROM v2_text_feedback_fts JOIN v2_text_feedback t ON t.text_feedback_id = v2_text_feedback_fts.rowid
     WHERE ${where.join(' AND ')}

@@ -19,6 +19,7 @@ import { allNodes, createNodeRollup } from './nodeRollup.ts';
 import { createPressPeriodRollup, weekhourRows } from './pressPeriodRollup.ts';
 import { createRollupRecount } from './rollupRecount.ts';
 import type { SwapSpec } from './swapSpec.ts';
+import { encodeUi, uiParam } from './uiCode.ts';
 import { distinctKeysCte } from '../treeSql.ts';
 
 export type { SwapSpec } from './swapSpec.ts';
@@ -111,6 +112,9 @@ export function createButtonFeedbackRepo(
   const tuple = (k: number): string => `(${Array.from({ length: k }, () => '?').join(',')})`;
   const values = (rows: number, width: number): string =>
     Array.from({ length: rows }, () => tuple(width)).join(',');
+  /** Rows of `before` parameters, then `ui` (its code's byte bound as text). */
+  const factValues = (rows: number, before: number): string =>
+    Array.from({ length: rows }, () => `${tuple(before).slice(0, -1)},${uiParam})`).join(',');
   /** A statement per row count, built once (the SQL text is not rebuilt on the hot path). */
   const perRows = (name: string, build: (rows: number) => string): ((rows: number) => Database.Statement) => {
     const text = numbered(`buttonFeedback.${name}`, build);
@@ -119,12 +123,12 @@ export function createButtonFeedbackRepo(
   const insertFacts = perRows(
     'insertFacts',
     (rows) =>
-      `INSERT INTO v2_button_feedback (${factColumns}) VALUES ${values(rows, 10)} ON CONFLICT DO NOTHING`,
+      `INSERT INTO v2_button_feedback (${factColumns}) VALUES ${factValues(rows, 9)} ON CONFLICT DO NOTHING`,
   );
   const insertStage = perRows(
     'insertStage',
     (rows) =>
-      `INSERT INTO v2_button_feedback_stage (stream, ${factColumns}) VALUES ${values(rows, 11)} ON CONFLICT DO NOTHING`,
+      `INSERT INTO v2_button_feedback_stage (stream, ${factColumns}) VALUES ${factValues(rows, 10)} ON CONFLICT DO NOTHING`,
   );
   const upsertInto = (table: string, bucket: string): ((rows: number) => Database.Statement) =>
     perRows(
@@ -163,7 +167,7 @@ export function createButtonFeedbackRepo(
   const periods = createPressPeriodRollup(db);
   const recount = createRollupRecount(db, nodes, periods);
 
-  /** The 10 fact columns of row `i`, pushed onto `out`. */
+  /** The 10 fact columns of row `i`, pushed onto `out` (`ui` as stored: uiCode.ts). */
   function pushRow(b: FeedbackBatch, i: number, out: unknown[]): void {
     const pos = b.position[i] ?? noPosition;
     const ui = b.ui[i] ?? noUi;
@@ -177,7 +181,7 @@ export function createButtonFeedbackRepo(
       b.button[i],
       b.misuse[i],
       pos === noPosition ? null : pos,
-      ui === noUi ? null : (b.uiNames[ui] ?? null),
+      ui === noUi ? null : encodeUi(b.uiNames[ui] ?? null),
     );
   }
 

@@ -5,6 +5,7 @@ import { prepared } from '../statements.ts';
 import { noPosition, noUi } from './feedbackBatch.ts';
 import type { FeedbackBatch } from './feedbackBatch.ts';
 import type { SwapSpec } from './swapSpec.ts';
+import { uiOf } from './uiCode.ts';
 
 const msPerDay = 86_400_000;
 const two32 = 4_294_967_296;
@@ -154,7 +155,8 @@ function storedDigests(
   const rows = prepared(
     db,
     'feedbackDigest.rows',
-    `SELECT local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position, ui
+    `SELECT local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position,
+       ${uiOf('ui')} AS ui
        FROM v2_button_feedback WHERE experience_point_id = ? AND local_time >= ? AND local_time < ?`,
   ).raw(true);
   return (point, fromMs, toMs) => {

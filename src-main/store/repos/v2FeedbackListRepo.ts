@@ -18,6 +18,7 @@ import type { CheckpointRepo } from './checkpointRepo.ts';
 import { createCommentTermIndex } from './commentTermIndex.ts';
 import { createFollowupRollup, touch } from './followupRollup.ts';
 import { createTextFeedbackIds } from './textFeedbackId.ts';
+import { encodeUi, uiParam } from './uiCode.ts';
 import { subtreeCte } from '../treeSql.ts';
 
 export interface FeedbackListRows {
@@ -33,7 +34,7 @@ interface ListTable<T> {
   table: string;
   /** Key columns after (experience_point_id, local_time, feedback_id). */
   key: readonly string[];
-  /** Other columns after the common ones. */
+  /** Other columns after the common ones (`ui` as stored: uiCode.ts). */
   extra: readonly string[];
   values(row: T): unknown[];
   /** A rowid column whose value the store chooses for a new row (text feedback: time-ordered, textFeedbackId.ts). */
@@ -51,7 +52,7 @@ export const feedbackListTables: { [K in FeedbackListKind]: ListTable<FeedbackLi
       f.followupQuestionId,
       f.followupOptionId,
       f.position,
-      f.ui,
+      encodeUi(f.ui),
       f.followupOptionTextInDefaultLocale,
     ],
   },
@@ -62,7 +63,7 @@ export const feedbackListTables: { [K in FeedbackListKind]: ListTable<FeedbackLi
     extra: ['ui', 'text', 'masked_text', 'rephrased_text', 'text_in_english', 'spam', 'categories', 'themes'],
     values: (t) => [
       t.position,
-      t.ui,
+      encodeUi(t.ui),
       t.text,
       t.maskedText,
       t.rephrasedText,
@@ -169,7 +170,7 @@ export function createV2FeedbackListRepo(
     const upsert = prepared(
       db,
       `feedbackList.${kind}.upsert`,
-      `INSERT INTO ${t.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+      `INSERT INTO ${t.table} (${columns.join(', ')}) VALUES (${columns.map((c) => (c === 'ui' ? uiParam : '?')).join(', ')})
        ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${rest.map((c) => `${c} = excluded.${c}`).join(', ')}
        WHERE (${rest.join(', ')}) IS NOT (${rest.map((c) => `excluded.${c}`).join(', ')})`,
     );

@@ -1,7 +1,8 @@
 // For migration tests: SQL that takes a store back to how it was before migration `version` — the tables, views and
 // triggers migrations from `version` on created, dropped newest first, and their schema_migration rows removed, so
 // that opening the file runs them again. Migrations that only reshaped existing tables (0007, 0010) run again as
-// they are. A new migration that creates objects adds its drops here.
+// they are. A new migration that creates objects adds its drops here; one that changes objects an earlier one made
+// puts them back as that one left them (0016).
 const createdBy: Record<number, string> = {
   6: 'DROP TABLE v2_node_rollup_daily; DROP TABLE v2_node_rollup_hourly;',
   8: 'DROP TABLE sync_verification;',
@@ -14,6 +15,18 @@ const createdBy: Record<number, string> = {
     DROP TABLE v2_comment_term_pending; DROP TABLE v2_comment_term;`,
   14: 'DROP TABLE v2_alert_replay_summary; DROP TABLE v2_alert_series;',
   15: 'DROP TABLE v2_anomaly_test; DROP TABLE v2_anomaly_window;',
+  16: `DROP TABLE v2_comment_term_gone; DROP TRIGGER v2_comment_term_update; DROP TRIGGER v2_comment_term_delete;
+    CREATE INDEX v2_comment_term_comment ON v2_comment_term (text_feedback_id);
+    CREATE TRIGGER v2_comment_term_update AFTER UPDATE ON v2_text_feedback BEGIN
+      DELETE FROM v2_comment_term WHERE text_feedback_id IN (old.text_feedback_id, new.text_feedback_id);
+      DELETE FROM v2_comment_term_pending WHERE text_feedback_id = old.text_feedback_id;
+      INSERT INTO v2_comment_term_pending SELECT new.text_feedback_id
+      WHERE NOT EXISTS (SELECT 1 FROM v2_comment_term_pending WHERE text_feedback_id = new.text_feedback_id);
+    END;
+    CREATE TRIGGER v2_comment_term_delete AFTER DELETE ON v2_text_feedback BEGIN
+      DELETE FROM v2_comment_term WHERE text_feedback_id = old.text_feedback_id;
+      DELETE FROM v2_comment_term_pending WHERE text_feedback_id = old.text_feedback_id;
+    END;`,
 };
 
 export function rollBackSql(version: number): string {
