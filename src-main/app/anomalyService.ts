@@ -14,6 +14,7 @@ import { findAnomalies } from '../analytics/anomalies.ts';
 import { formatLocalDay } from '#shared/calendar.ts';
 import { newestSyncRun } from '../store/repos/alertSeriesRepo.ts';
 import type { OpenStoreOptions, Store } from '../store/db.ts';
+import { ownChanges } from '../store/reads/runReads.ts';
 import { readFile } from './storeService.ts';
 
 interface Kept {
@@ -32,9 +33,7 @@ const keepAtMost = 32;
 export function answerAnomalies(store: Store, args: AnomalyArgs): AnomalyAnswer {
   const db = store.db;
   // data_version moves when another connection (the sync's writer) commits; total_changes when this one writes.
-  const version = `${String(db.pragma('data_version', { simple: true }))}:${String(
-    db.prepare('SELECT total_changes()').pluck().get(),
-  )}`;
+  const version = `${String(db.pragma('data_version', { simple: true }))}:${String(ownChanges(db))}`;
   let cache = kept.get(db);
   if (!cache || cache.version !== version) kept.set(db, (cache = { version, answers: new Map() }));
   const key = JSON.stringify(args);

@@ -5,6 +5,7 @@ import { lastVerification } from '../analytics/reconciliation.ts';
 import { pressTotals } from '../analytics/pressTotals.ts';
 import type { PressTotals } from '../analytics/pressTotals.ts';
 import type { Store } from '../store/db.ts';
+import { newestRuns } from '../store/reads/runReads.ts';
 import type { SyncStreamState } from '../store/repos/syncStreamRepo.ts';
 import { parseCursor } from '../sync/plan.ts';
 import { syncRunning } from '../sync/syncLock.ts';
@@ -24,9 +25,7 @@ interface RunRow {
 
 /** The newest runs first, as the local file recorded them (one row per source and run). */
 export function syncHistory(store: Store, limit = 50): SyncHistoryEntry[] {
-  const rows = store.db
-    .prepare<[number], RunRow>('SELECT * FROM sync_run ORDER BY sync_run_id DESC LIMIT ?')
-    .all(limit);
+  const rows = newestRuns<RunRow>(store.db, limit);
   return rows.map((r) => ({
     id: r.sync_run_id,
     source: r.source,

@@ -5,7 +5,7 @@ import { buttonFeedbacksEndpoint } from '../api/v2/client.ts';
 import type { V2Client } from '../api/v2/client.ts';
 import { asArray, asObject, invalid, reqString } from '../api/validate.ts';
 import type { Store } from '../store/db.ts';
-import { allNodes } from '../store/repos/nodeRollup.ts';
+import { v1PressesInDays, v2PressesInDays } from '../store/reads/runReads.ts';
 import { addDays, addYears, utcDate } from './plan.ts';
 import { localDateOf } from './v1Zones.ts';
 
@@ -131,25 +131,12 @@ const days = (date: string): number => parseLocalDate(date) ?? 0;
 
 /** v2 presses the store holds in [from, to), from node -1 (every press) of the daily node rollup: one key range. */
 export function v2PressesBetween(store: Store, from: string, to: string): number {
-  const sum = Array.from({ length: 11 }, (_, i) => `n${i}`).join(' + ');
-  const n = store.db
-    .prepare(
-      `SELECT coalesce(sum(${sum}), 0) FROM v2_node_rollup_daily WHERE node_id = ${allNodes} AND local_day >= ? AND local_day < ?`,
-    )
-    .pluck()
-    .get(days(from), days(to));
-  return typeof n === 'number' ? n : 0;
+  return v2PressesInDays(store.db, days(from), days(to));
 }
 
 /** v1 presses the store holds in [from, to), from the daily rollup. */
 export function v1PressesBetween(store: Store, from: string, to: string): number {
-  const n = store.db
-    .prepare(
-      'SELECT coalesce(sum(n0 + n1 + n2 + n3), 0) FROM v1_press_rollup_daily WHERE local_day >= ? AND local_day < ?',
-    )
-    .pluck()
-    .get(days(from), days(to));
-  return typeof n === 'number' ? n : 0;
+  return v1PressesInDays(store.db, days(from), days(to));
 }
 
 /**

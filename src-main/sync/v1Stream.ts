@@ -2,6 +2,7 @@
 // v1Surveys.ts plans and runs their phases, v1Survey.ts fetches and writes a window, v1Alerts.ts the alerts); the
 // window it covered, with its presses (and why none, when none).
 import type { Store } from '../store/db.ts';
+import { newestV1PressMs } from '../store/reads/runReads.ts';
 import { explainEmptyV1, v1PressesBetween } from './history.ts';
 import type { CoveredWindow } from './history.ts';
 import type { Common, RunSyncOptions } from './runOptions.ts';
@@ -48,13 +49,8 @@ export async function runV1(
 /** The newest v1 press stored (ISO), per survey through the key, or null. */
 function newestV1Press(store: Store): string | null {
   try {
-    const ms = store.db
-      .prepare(
-        'SELECT max((SELECT max(utc_time) FROM v1_press p WHERE p.survey_key = s.survey_key)) FROM v1_survey s',
-      )
-      .pluck()
-      .get();
-    return typeof ms === 'number' ? new Date(ms).toISOString() : null;
+    const ms = newestV1PressMs(store.db);
+    return ms === null ? null : new Date(ms).toISOString();
   } catch {
     return null;
   }
