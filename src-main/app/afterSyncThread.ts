@@ -2,27 +2,17 @@
 // tests brought up to the newest sync run, on the thread's own connection; posts how long each took, or why it failed.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/db.ts';
-import { refreshAlertSeries } from './alertReplayService.ts';
-import { refreshAnomalyTests } from './anomalyService.ts';
+import { prepareAfterSyncHere } from './afterSync.ts';
 import type { AfterSyncReport } from './afterSync.ts';
 
 const port = parentPort;
 if (!port) throw new Error('afterSyncThread.ts runs as a worker thread only');
 const { path, migrationsDir } = workerData as { path: string; migrationsDir: string | null };
-const report: AfterSyncReport = { alertsMs: null, anomaliesMs: null, failures: [] };
+let report: AfterSyncReport = { alertsMs: null, anomaliesMs: null, failures: [] };
 try {
   const store = openStore(path, migrationsDir ? { migrationsDir } : {});
   try {
-    try {
-      report.alertsMs = refreshAlertSeries(store.db).ms;
-    } catch (error) {
-      report.failures.push(`alert replay: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    try {
-      report.anomaliesMs = refreshAnomalyTests(store.db).ms;
-    } catch (error) {
-      report.failures.push(`anomaly tests: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    report = prepareAfterSyncHere(store);
   } finally {
     store.close();
   }
