@@ -62,7 +62,8 @@ const annotationListSchema = optionalArgs({
 export type AnnotationListArgs = v.InferOutput<typeof annotationListSchema>;
 
 const pointOrNull = 'experiencePointId must be an id or null';
-const annotationAddSchema = args({
+/** What a note says and where: the same fields to add one and to change one. */
+const annotationFields = {
   /** The node the note is about (its subtree), or null for the whole tree. */
   experiencePointId: v.nullable(
     v.pipe(v.number(pointOrNull), v.safeInteger(pointOrNull), v.minValue(0, pointOrNull)),
@@ -74,23 +75,11 @@ const annotationAddSchema = args({
   /** The last day (default: from). */
   to: localDate('to'),
   text: v.string('text must be a text'),
-});
+};
+const annotationAddSchema = args(annotationFields);
 export type AnnotationAddArgs = v.InferOutput<typeof annotationAddSchema>;
 
-const annotationUpdateSchema = args({
-  id: v.string('id must be a text'),
-  /** The node the note is about (its subtree), or null for the whole tree. */
-  experiencePointId: v.nullable(
-    v.pipe(v.number(pointOrNull), v.safeInteger(pointOrNull), v.minValue(0, pointOrNull)),
-  ),
-  from: v.pipe(
-    v.string('from must be a date yyyy-MM-dd'),
-    v.regex(localDatePattern, 'from must be a date yyyy-MM-dd'),
-  ),
-  /** The last day (default: from). */
-  to: localDate('to'),
-  text: v.string('text must be a text'),
-});
+const annotationUpdateSchema = args({ id: v.string('id must be a text'), ...annotationFields });
 export type AnnotationUpdateArgs = v.InferOutput<typeof annotationUpdateSchema>;
 
 const annotationRemoveSchema = args({ id: v.string('id must be a text') });
