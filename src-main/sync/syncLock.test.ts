@@ -76,20 +76,29 @@ describe('sync lock', () => {
     const child = spawn(
       process.execPath,
       [
+        '--expose-gc',
         '--input-type=module',
         '-e',
+        // The holder drops its SyncLock and collects garbage before it says so: the lock must outlive that (a
+        // connection nobody references is closed by the collector; CI once met the lock gone that way).
         `import { acquireSyncLock } from ${JSON.stringify(new URL('./syncLock.ts', import.meta.url).href)};
-         acquireSyncLock(${JSON.stringify(db)}); console.log('held'); setInterval(() => {}, 1000);`,
+         acquireSyncLock(${JSON.stringify(db)});
+         for (let i = 0; i < 2; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 50)); }
+         console.log('held'); setInterval(() => {}, 1000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    await new Promise<void>((resolve) =>
-      child.stdout.on('data', (d: Buffer) => d.includes('held') && resolve()),
-    );
-    expect(() => acquireSyncLock(db)).toThrow(new RegExp(`process ${child.pid} on `));
-    expect(syncRunning(db)?.pid).toBe(child.pid);
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
+    const exited = new Promise((r) => child.once('exit', r));
+    try {
+      await new Promise<void>((resolve) =>
+        child.stdout.on('data', (d: Buffer) => d.includes('held') && resolve()),
+      );
+      expect(() => acquireSyncLock(db)).toThrow(new RegExp(`process ${child.pid} on `));
+      expect(syncRunning(db)?.pid).toBe(child.pid);
+    } finally {
+      child.kill('SIGKILL'); // also when an expectation failed: a live child would keep the test run from ending
+    }
+    await exited;
     // No waiting, no age: the operating system dropped the dead process's lock.
     expect(syncRunning(db)).toBeNull();
     acquireSyncLock(db).release();

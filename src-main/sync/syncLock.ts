@@ -100,6 +100,12 @@ export function syncRunning(storePath: string): Holder | null {
 }
 
 /**
+ * The connections holding a lock, until released. A connection nobody references is closed by the garbage collector,
+ * and its lock with it: a caller that drops its SyncLock must not lose the lock in the middle of a sync.
+ */
+const held = new Set<Database.Database>();
+
+/**
  * Takes the file's sync lock or throws SyncLockedError (a live holder) or a StoreError (the file cannot be written).
  * In-memory stores need none.
  */
@@ -130,8 +136,10 @@ export function acquireSyncLock(storePath: string, now: () => Date = () => new D
         if (!isDiskFull(error)) throw error;
       }
       if (!tryTake(db)) throw new SyncLockedError(storePath, holderOf(db));
+      held.add(db);
       return {
         release() {
+          held.delete(db);
           if (!db.open) return;
           if (db.inTransaction) db.exec('ROLLBACK');
           db.close(); // the file stays: deleting it while another process opens it would give two holders
