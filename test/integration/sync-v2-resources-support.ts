@@ -142,9 +142,22 @@ export const feedbackLists = [
 const commonSql =
   'experience_point_id, local_time, hex(feedback_id), utc_offset_min, survey_id, smiley_id, button_index, misuse';
 
+/**
+ * How the store keeps `ui` (migration 0016, docs/SCHEMA.md "Bytes per press"), decoded here by its own table: the three
+ * values the service sends as one byte each (0x80 physical, 0x81 touchless, 0x82 digital), any other as its UTF-8.
+ */
+function storedUi(hex: string | null): string | null {
+  const codes: Record<string, string> = { '80': 'physical', '81': 'touchless', '82': 'digital' };
+  return hex === null ? null : (codes[hex] ?? Buffer.from(hex, 'hex').toString('utf8'));
+}
+
 /** A feedback-list table's rows in the expected column order, as sorted JSON lines. */
 export function storedListRows(db: Database.Database, table: string, columns: string): string[] {
-  return (db.prepare(`SELECT ${commonSql}, ${columns} FROM ${table}`).raw(true).all() as unknown[][])
+  const names = columns.split(', ');
+  const sql = names.map((c) => (c === 'ui' ? 'iif(ui IS NULL, NULL, hex(ui))' : c)).join(', ');
+  const at = 8 + names.indexOf('ui'); // after the 8 common columns; 7 when the list has no ui
+  return (db.prepare(`SELECT ${commonSql}, ${sql} FROM ${table}`).raw(true).all() as unknown[][])
+    .map((r) => (at < 8 ? r : r.map((v, i) => (i === at ? storedUi(v as string | null) : v))))
     .map((r) => JSON.stringify(r))
     .sort();
 }
