@@ -151,7 +151,13 @@ export default tseslint.config(
     // sync, the application services and the adapters call named reads and repositories. The one exception is the
     // sync lock, a small file of its own beside the store (not the store: syncLock.ts owns its one table).
     files: ['src-main/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.bench.ts', '**/testing/**', 'src-main/store/**', 'src-main/sync/syncLock.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.bench.ts',
+      '**/testing/**',
+      'src-main/store/**',
+      'src-main/sync/syncLock.ts',
+    ],
     rules: { 'local/no-sql': ['error', { root }] },
   },
   {
