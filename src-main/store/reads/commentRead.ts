@@ -113,7 +113,14 @@ export function countsPerLabelSet(db: Database.Database, b: Built, viaTerms: boo
 /** How many comments match `b` (from the word's rows when `viaTerms`). */
 export const matchCount = (db: Database.Database, b: Built, viaTerms: boolean): number =>
   Number(
-    statement(db, viaTerms && b.terms ? `${b.with}${b.terms('count(*)')}` : b.sql('count(*)'))
+    statement(
+      db,
+      viaTerms && b.terms
+        ? `${b.with}${b.terms('count(*)')}`
+        : b.fts
+          ? b.sql('count(*)')
+          : `${b.with}${b.scan('count(*)')}`,
+    )
       .pluck()
       .get(b.params),
   );
@@ -134,14 +141,21 @@ export const rankedIds = (db: Database.Database, b: Built): number[] =>
 
 /** `limit` ids newest first after skipping `offset` (a virtual list's jump). */
 export const idsAtOffset = (db: Database.Database, b: Built, limit: number, offset: number): number[] =>
-  statement(db, `${b.sql(`${ftsId} AS id`)} ORDER BY ${ftsId} DESC LIMIT @limit OFFSET @offset`)
+  statement(
+    db,
+    b.fts
+      ? `${b.sql(`${ftsId} AS id`)} ORDER BY ${ftsId} DESC LIMIT @limit OFFSET @offset`
+      : `${b.facets('f.text_feedback_id')} ORDER BY f.text_feedback_id DESC LIMIT @limit OFFSET @offset`,
+  )
     .pluck()
     .all({ ...b.params, limit, offset }) as number[];
 
 /** `limit` ids newest first, below the id `before` when given (keyset paging). */
 export function newestIds(db: Database.Database, b: Built, limit: number, before: number | null): number[] {
   const after = before !== null;
-  const sql = `${b.sql(`${ftsId} AS id`, after ? [`${ftsId} < @cid`] : [])} ORDER BY ${ftsId} DESC LIMIT @limit`;
+  const sql = b.fts
+    ? `${b.sql(`${ftsId} AS id`, after ? [`${ftsId} < @cid`] : [])} ORDER BY ${ftsId} DESC LIMIT @limit`
+    : `${b.facets('f.text_feedback_id', after ? ['f.text_feedback_id < @cid'] : [])} ORDER BY f.text_feedback_id DESC LIMIT @limit`;
   return statement(db, sql)
     .pluck()
     .all({ ...b.params, limit, ...(after ? { cid: before } : {}) }) as number[];
