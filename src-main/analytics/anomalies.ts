@@ -60,15 +60,20 @@ export function selectedNodes(
   return [...out.values()];
 }
 
-export function cells(rows: readonly AnomalyCountRow[], pressesOf: (c: readonly number[]) => number) {
+/** The reads' rows as cells per node and key (rows read one at a time: only the cells are kept). */
+export function cells(
+  reads: readonly Iterable<AnomalyCountRow>[],
+  pressesOf: (c: readonly number[]) => number,
+) {
   const out = new Map<number, Map<number, Cell>>();
-  for (const r of rows) {
-    let m = out.get(r.id);
-    if (!m) out.set(r.id, (m = new Map()));
-    const had = m.get(r.key);
-    const counts = had ? r.counts.map((v, i) => v + (had.counts[i] ?? 0)) : r.counts;
-    m.set(r.key, { counts, presses: pressesOf(counts) });
-  }
+  for (const rows of reads)
+    for (const r of rows) {
+      let m = out.get(r.id);
+      if (!m) out.set(r.id, (m = new Map()));
+      const had = m.get(r.key);
+      const counts = had ? r.counts.map((v, i) => v + (had.counts[i] ?? 0)) : r.counts;
+      m.set(r.key, { counts, presses: pressesOf(counts) });
+    }
   return out;
 }
 
@@ -157,7 +162,7 @@ export function findAnomalies(db: Database.Database, args: AnomalyArgs): Anomaly
     read,
     args.filter.experiencePointIds ? nodes.map((n) => n.id) : undefined,
   );
-  const days = cells([...pointRows, ...nodeDayCounts(db, counting, read, groups)], measure.presses);
+  const days = cells([pointRows, nodeDayCounts(db, counting, read, groups)], measure.presses);
 
   const tested = dayTests(nodes, days, fromDay, toDay, measure);
   const busy = nodes.filter(
@@ -171,7 +176,7 @@ export function findAnomalies(db: Database.Database, args: AnomalyArgs): Anomaly
     read,
     busy.map((n) => n.id),
   );
-  tested.push(...hourTests(busy, cells(hourRows, measure.presses), fromDay, measure));
+  tested.push(...hourTests(busy, cells([hourRows], measure.presses), fromDay, measure));
   return answerOf(args, tested);
 }
 

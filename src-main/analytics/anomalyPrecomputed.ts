@@ -154,16 +154,14 @@ const readOf = (r: Refresh, first: number): AnomalyReadFilter => ({
   includeMisuse: false,
 });
 
-/** The hour tests of `list` from day `first` on (their 8 weeks before read too). */
-function hoursOf(r: Refresh, list: readonly AnomalyTreeNode[], first: number): Tested[] {
-  if (list.length === 0 || first >= r.toDay) return [];
-  const rows = pointHourCounts(
-    r.db,
-    r.counting,
-    readOf(r, first - baselineDays),
-    list.map((n) => n.id),
-  );
-  return hourTests(list, cells(rows, r.measure.presses), first, r.measure);
+/**
+ * The hour tests of a point from day `first` on (its 8 weeks before read too): one point's hours at a time (every
+ * busy point's of `large` at once were a million rows, half a GB of the after-sync thread).
+ */
+function hoursOf(r: Refresh, node: AnomalyTreeNode, first: number): Tested[] {
+  if (first >= r.toDay) return [];
+  const rows = pointHourCounts(r.db, r.counting, readOf(r, first - baselineDays), [node.id]);
+  return hourTests([node], cells([rows], r.measure.presses), first, r.measure);
 }
 
 /**
@@ -191,15 +189,16 @@ function busyRecords(
     r.from === r.fromDay
       ? days
       : cells(
-          pointDayCounts(
-            r.db,
-            r.counting,
-            readOf(r, readFrom),
-            joining.map((n) => n.id),
-          ),
+          [
+            pointDayCounts(
+              r.db,
+              r.counting,
+              readOf(r, readFrom),
+              joining.map((n) => n.id),
+            ),
+          ],
           r.measure.presses,
         );
-  const newHours = groupByNode([...hoursOf(r, continuing, r.from), ...hoursOf(r, joining, r.fromDay)]);
   // A continuing point's days before the fresh read are kept (a change before `from` lies within that read).
   const freshFrom = r.from - baselineDays;
   const records: StoredRecord[] = [];
@@ -211,7 +210,8 @@ function busyRecords(
       if (!kept || d >= freshFrom) pressDays.push(d, c.presses);
     records.push({ key: n.id, kind: pointDaysKind, data: Float64Array.from(pressDays) });
     const hours = keptBetween(oldHours.get(n.id), stride, r.fromDay * 24, r.from * 24);
-    const own = newHours.get(n.id) ?? [];
+    // A continuing point's hours from the first changed day, a joining one's over the whole window.
+    const own = hoursOf(r, n, kept ? r.from : r.fromDay);
     tests += own.length;
     records.push({
       key: n.id,
@@ -228,16 +228,6 @@ function keptBetween(record: Float64Array | undefined, width: number, from: numb
   for (let i = 0; record && i < record.length; i += width) {
     const key = record[i] ?? 0;
     if (key >= from && key < to) out.push(...record.subarray(i, i + width));
-  }
-  return out;
-}
-
-function groupByNode(tests: readonly Tested[]): Map<number, Tested[]> {
-  const out = new Map<number, Tested[]>();
-  for (const t of tests) {
-    const list = out.get(t.node.id);
-    if (list) list.push(t);
-    else out.set(t.node.id, [t]);
   }
   return out;
 }
@@ -283,21 +273,17 @@ export function precomputeAnomalyTests(
   const groups = nodes.filter((n) => n.type === 'GROUP').map((n) => n.id);
   const read = readOf(r, r.from - baselineDays);
   const days = cells(
-    [...pointDayCounts(db, r.counting, read), ...nodeDayCounts(db, r.counting, read, groups)],
+    [pointDayCounts(db, r.counting, read), nodeDayCounts(db, r.counting, read, groups)],
     r.measure.presses,
   );
-  const dayTested = dayTests(nodes, days, r.from, toDay, r.measure);
-  const byDay = new Map<number, Tested[]>();
-  for (const t of dayTested) {
-    const list = byDay.get(t.day);
-    if (list) list.push(t);
-    else byDay.set(t.day, [t]);
+  // Day by day: a day's tests are packed at once (all of them together were 300k objects on `large`).
+  const records: StoredRecord[] = [];
+  let dayTested = 0;
+  for (let day = r.from; day < toDay; day++) {
+    const tests = dayTests(nodes, days, day, day + 1, r.measure);
+    dayTested += tests.length;
+    if (tests.length > 0) records.push({ key: day, kind: dayTestKind, data: packDay(tests) });
   }
-  const records: StoredRecord[] = [...byDay].map(([day, tests]) => ({
-    key: day,
-    kind: dayTestKind,
-    data: packDay(tests),
-  }));
   const busy = busyRecords(
     r,
     nodes.filter((n) => n.type === 'EXPERIENCE_POINT'),
@@ -305,5 +291,5 @@ export function precomputeAnomalyTests(
   );
   records.push(...busy.records, { key: signatureKey, kind: pointDaysKind, data: signature });
   writeAnomalyTests(db, question, { syncRunId, fromDay, toDay }, r.from, records);
-  return { tests: dayTested.length + busy.tests, fromDay, toDay, recomputedFrom: r.from };
+  return { tests: dayTested + busy.tests, fromDay, toDay, recomputedFrom: r.from };
 }

@@ -45,6 +45,9 @@ export async function prepareAfterSync(
   try {
     worker = new Worker(threadModuleUrl('afterSyncThread', import.meta.url), {
       workerData: { path, migrationsDir: migrationsDir ?? null },
+      // Short-lived garbage (each point's hours, each day's tests) dies young in a small young generation, and the
+      // old one is collected before it grows far past what is live (~60 MB on `large`): its peak was +580 MB.
+      resourceLimits: { maxYoungGenerationSizeMb: 12, maxOldGenerationSizeMb: 256 },
     });
   } catch {
     return prepareAfterSyncHere(store());

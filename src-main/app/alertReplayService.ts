@@ -87,7 +87,7 @@ export function refreshAlertSeries(db: Database.Database, options: { force?: boo
     const present = newestSeriesPress(db);
     const alerts = alertsBySpecification(db);
     const series = seriesReader(db);
-    for (const spec of staleSummaries) {
+    for (const spec of pairOrder(staleSummaries).map((i) => staleSummaries[i] as AlertSpecRow)) {
       const part = replaySpecification(
         spec,
         series,
@@ -121,8 +121,21 @@ function alertsBySpecification(db: Database.Database, only?: AlertSpecRow): Map<
 }
 
 /** Reads each pair's stored series once. */
+/** The specifications' indices with those of one pair (point, survey) together, each pair's in their own order. */
+function pairOrder(specs: readonly AlertSpecRow[]): number[] {
+  return specs
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const x = specs[a] as AlertSpecRow;
+      const y = specs[b] as AlertSpecRow;
+      return x.experiencePointId - y.experiencePointId || x.surveyId - y.surveyId || a - b;
+    });
+}
+
 function seriesReader(db: Database.Database): (spec: AlertSpecRow) => PackedSeries {
-  const byPair = new Map<string, PackedSeries>();
+  // The last pair's series only: callers go through the specifications pair by pair (every pair's series at once
+  // were the whole presses of `large`'s specified pairs, 2.5 million).
+  let last: { key: string; series: PackedSeries } | null = null;
   const empty: PackedSeries = {
     utc: new Float64Array(0),
     offsetMin: new Int16Array(0),
@@ -130,9 +143,9 @@ function seriesReader(db: Database.Database): (spec: AlertSpecRow) => PackedSeri
   };
   return (spec) => {
     const key = `${spec.experiencePointId}:${spec.surveyId}`;
-    let s = byPair.get(key);
-    if (!s) byPair.set(key, (s = readSeries(db, spec.experiencePointId, spec.surveyId) ?? empty));
-    return s;
+    if (last?.key !== key)
+      last = { key, series: readSeries(db, spec.experiencePointId, spec.surveyId) ?? empty };
+    return last.series;
   };
 }
 
@@ -177,9 +190,18 @@ export function replayAlertSpecifications(db: Database.Database, args: AlertRepl
     args.specificationId === undefined ? undefined : specifications[0],
   );
   const series = seriesReader(db);
-  const parts = specifications.map((spec) =>
-    replaySpecification(spec, series, alerts.get(spec.alertSpecificationId) ?? [], present, whatIf),
-  );
+  // Pair by pair (the reader keeps one pair's series), each part in its specification's place.
+  const parts: SpecificationReplay[] = new Array(specifications.length);
+  for (const i of pairOrder(specifications)) {
+    const spec = specifications[i] as AlertSpecRow;
+    parts[i] = replaySpecification(
+      spec,
+      series,
+      alerts.get(spec.alertSpecificationId) ?? [],
+      present,
+      whatIf,
+    );
+  }
   const answer = combineReplays(parts, present);
   return summary ? { ...answer, rows: [] } : answer;
 }

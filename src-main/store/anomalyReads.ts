@@ -51,15 +51,22 @@ function where(filter: AnomalyReadFilter, params: Record<string, unknown>): stri
   return out.map((w) => ` AND ${w}`).join('');
 }
 
-function rows(
+/**
+ * The rows one at a time (iterated: the caller keeps only what it counts; a year of a busy world's hours is a million
+ * rows, some 300 MB as arrays). Consume them before the connection runs anything else.
+ */
+function* rows(
   db: Database.Database,
   sql: string,
   params: Record<string, unknown>,
   width: number,
-): AnomalyCountRow[] {
-  const raw = statement(db, sql).raw().all(params) as number[][];
-  return raw.map((r) => ({ id: r[0] ?? 0, key: r[1] ?? 0, counts: r.slice(2, 2 + width) }));
+): Generator<AnomalyCountRow, void, undefined> {
+  for (const r of statement(db, sql).raw().iterate(params) as IterableIterator<number[]>)
+    yield { id: r[0] ?? 0, key: r[1] ?? 0, counts: r.slice(2, 2 + width) };
 }
+
+/** Rows per count read: iterated once, in the read's order. */
+export type AnomalyRows = Iterable<AnomalyCountRow>;
 
 /**
  * Counts per (point, local day) of the points `ids` (absent: every point), from the period rollup's day buckets:
@@ -70,7 +77,7 @@ export function pointDayCounts(
   counting: AnomalyCounting,
   filter: AnomalyReadFilter,
   ids?: readonly number[],
-): AnomalyCountRow[] {
+): AnomalyRows {
   const params: Record<string, unknown> = { fromDay: filter.fromDay, toDay: filter.toDay };
   let points = '';
   if (ids) {
@@ -90,7 +97,7 @@ export function nodeDayCounts(
   counting: AnomalyCounting,
   filter: AnomalyReadFilter,
   ids: readonly number[],
-): AnomalyCountRow[] {
+): AnomalyRows {
   if (ids.length === 0) return [];
   const params: Record<string, unknown> = {
     fromDay: filter.fromDay,
@@ -111,7 +118,7 @@ export function pointHourCounts(
   counting: AnomalyCounting,
   filter: AnomalyReadFilter,
   ids: readonly number[],
-): AnomalyCountRow[] {
+): AnomalyRows {
   if (ids.length === 0) return [];
   const params: Record<string, unknown> = {
     fromHour: filter.fromDay * 24,

@@ -104,15 +104,38 @@ export function readPairPresses(db: Database.Database, pointId: number, surveyId
      ORDER BY local_time - utc_offset_min * 60000, feedback_id`,
   )
     .raw()
-    .all(pointId, surveyId) as [number, number, number][];
-  const n = rows.length;
-  const out = { utc: new Float64Array(n), offsetMin: new Int16Array(n), button: new Uint8Array(n) };
-  for (let i = 0; i < n; i++) {
-    const r = rows[i] as [number, number, number];
-    out.utc[i] = r[0];
-    out.offsetMin[i] = r[1];
-    out.button[i] = r[2];
+    .iterate(pointId, surveyId) as IterableIterator<[number, number, number]>;
+  // Iterated into columns that grow by doubling: a busy pair's rows as arrays were tens of MB of the thread's heap.
+  let out: PackedSeries = {
+    utc: new Float64Array(1024),
+    offsetMin: new Int16Array(1024),
+    button: new Uint8Array(1024),
+  };
+  let n = 0;
+  for (const r of rows) {
+    if (n === out.utc.length) out = grown(out, n * 2);
+    out.utc[n] = r[0];
+    out.offsetMin[n] = r[1];
+    out.button[n] = r[2];
+    n++;
   }
+  return {
+    utc: out.utc.subarray(0, n),
+    offsetMin: out.offsetMin.subarray(0, n),
+    button: out.button.subarray(0, n),
+  };
+}
+
+/** The columns copied into new ones of `length` rows. */
+function grown(s: PackedSeries, length: number): PackedSeries {
+  const out = {
+    utc: new Float64Array(length),
+    offsetMin: new Int16Array(length),
+    button: new Uint8Array(length),
+  };
+  out.utc.set(s.utc);
+  out.offsetMin.set(s.offsetMin);
+  out.button.set(s.button);
   return out;
 }
 
