@@ -55,6 +55,7 @@ export default defineConfig({
           checkStoreThread: resolve('src-main/store/checkStoreThread.ts'),
           migrateThread: resolve('src-main/store/migrateThread.ts'),
           afterSyncThread: resolve('src-main/app/afterSyncThread.ts'),
+          verifyThread: resolve('src-main/app/verifyThread.ts'),
           emulatorThread: resolve('src-main/app/emulatorThread.ts'),
           reportPackThread: resolve('src-main/export/reportPackThread.ts'),
         },

@@ -4,13 +4,14 @@
 import type { AppSyncResult, ErrorCode, SyncProgress, SyncVerification } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
-import type { ResolveNetwork } from '../api/network.ts';
+import type { NetworkSettings, ResolveNetwork } from '../api/network.ts';
 import type { PaceInfo } from '../api/pacing.ts';
 import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import type { ProfileSecrets } from '../profiles/connections.ts';
 import { openStore } from '../store/db.ts';
 import { prepareAfterSync } from './afterSync.ts';
+import { verifyInThread } from './verifyInThread.ts';
 import type { Store } from '../store/db.ts';
 import type { SourceChoice } from '../sync/orchestrator.ts';
 import { runSyncInThread } from '../sync/syncRunner.ts';
@@ -187,7 +188,8 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
     // The replay's series and the anomaly tests (afterSync.ts): a failure there loses nothing the sync wrote (the
     // replay builds its series itself, the anomaly search computes afresh), so the outcome does not depend on it.
     if (request.v2) await prepareAfterSync(target.storePath, store, o.migrationsDir);
-    const checked = await checkAfter(store, target.baseUrl, request.v2?.token ?? null, summary, o);
+    const thread = verifyThreadTarget(target.storePath, request.network, o);
+    const checked = await checkAfter(store, target.baseUrl, request.v2?.token ?? null, summary, o, thread);
     if (checked === 'cancelled')
       return { ...outcome, status: 'cancelled', message: syncCancelled, code: 'cancelled' };
     Object.assign(outcome.result, checked);
@@ -204,6 +206,7 @@ async function checkAfter(
   v2Token: string | null,
   summary: SyncSummary,
   o: SyncRunOptions,
+  thread: VerifyThreadTarget | null,
 ): Promise<Pick<AppSyncResult, 'verification' | 'verificationNote'> | 'cancelled'> {
   if (o.verify === false) return { verification: null, verificationNote: null };
   if (!v2Token) return { verification: null, verificationNote: verificationNotes.noV2 };
@@ -213,7 +216,7 @@ async function checkAfter(
     // fetched its trailing days only, and checking the whole history after it cost a minute on `large`.
     const covered = summary.windows.find((w) => w.source === 'v2');
     const window = covered && !o.full && !o.since ? fetchedDays(store(), covered, o.trailingDays) : covered;
-    const verification = await verify(store(), baseUrl, v2Token, o, window);
+    const verification = await verify(store(), baseUrl, v2Token, o, window, thread);
     const groups = verification.groupsCompared;
     o.onProgress?.({ stream: 'verify', phase: 'done', items: groups, pages: 0, fraction: 1 });
     return { verification, verificationNote: null };
@@ -221,6 +224,20 @@ async function checkAfter(
     if (o.signal?.aborted) return 'cancelled';
     return { verification: null, verificationNote: verificationNotes.failed(caught) };
   }
+}
+
+/**
+ * The check runs on a thread of its own for a file whose route to the service crosses threads: none given (Node's
+ * fetch), or the network settings (a caller's own fetch without them, e.g. a test's, is used here instead).
+ */
+function verifyThreadTarget(
+  path: string,
+  network: NetworkSettings | undefined,
+  o: SyncRunOptions,
+): VerifyThreadTarget | null {
+  if (path === ':memory:' || path === '') return null;
+  if (o.fetch && !network) return null;
+  return { path, network };
 }
 
 const migrations = (o: SyncRunOptions) => (o.migrationsDir ? { migrationsDir: o.migrationsDir } : {});
@@ -266,22 +283,47 @@ function fetchedDays(
   return from > covered.from && from < covered.to ? { from, to: covered.to } : covered;
 }
 
+/** Where the check may run on a thread of its own: the file and the route to the service as plain data. */
+interface VerifyThreadTarget {
+  path: string;
+  network: NetworkSettings | undefined;
+}
+
+/**
+ * The check on its own thread when the file and the route can cross to it (its reads churn through a row per
+ * press: verifyThread.ts), else here; the result kept in the store.
+ */
 async function verify(
   store: Store,
   baseUrl: string,
   token: string,
   o: SyncRunOptions,
   window: { from: string; to: string } | undefined,
+  thread: VerifyThreadTarget | null,
 ): Promise<SyncVerification> {
-  const client = createV2Client({ baseUrl, token, ...(o.fetch ? { fetch: o.fetch } : {}) });
-  const v = await verifyAgainstAggregates({
-    store,
-    client,
-    ...(o.signal ? { signal: o.signal } : {}),
-    ...(window ? { since: window.from, until: window.to } : {}),
-    ...(o.scope ? { scope: o.scope } : {}),
-    ...(o.now ? { now: o.now } : {}),
-  });
+  const days = window ? { since: window.from, until: window.to } : {};
+  const threaded = thread
+    ? await verifyInThread(
+        {
+          ...{ path: thread.path, baseUrl, token, now: (o.now ?? (() => new Date()))().toISOString() },
+          ...(o.migrationsDir ? { migrationsDir: o.migrationsDir } : {}),
+          ...(thread.network ? { network: thread.network } : {}),
+          ...(o.scope ? { scope: o.scope } : {}),
+          ...days,
+        },
+        o.signal,
+      )
+    : null;
+  const v =
+    threaded ??
+    (await verifyAgainstAggregates({
+      store,
+      client: createV2Client({ baseUrl, token, ...(o.fetch ? { fetch: o.fetch } : {}) }),
+      ...(o.signal ? { signal: o.signal } : {}),
+      ...days,
+      ...(o.scope ? { scope: o.scope } : {}),
+      ...(o.now ? { now: o.now } : {}),
+    }));
   saveVerification(store, v, (o.now ?? (() => new Date()))());
   return {
     from: v.from,

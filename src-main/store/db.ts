@@ -55,6 +55,11 @@ export interface OpenStoreOptions {
   now?: () => Date;
   /** Told before each pending migration runs (a new version's first open of a big file can take a while). */
   onMigration?: (m: MigrationStart) => void;
+  /**
+   * SQLite's page cache of this connection in KiB (default 32,000): a connection that mostly reads through the file
+   * once, or writes little, needs less, and every thread's connection adds to the process's memory.
+   */
+  cacheKib?: number;
 }
 
 /**
@@ -74,6 +79,8 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   try {
     if (readOnly) configureReadOnly(db);
     else configureConnection(db);
+    if (options.cacheKib !== undefined)
+      db.pragma(`cache_size = -${Math.max(1, Math.round(options.cacheKib))}`);
     refuseForeignSchema(db, path);
     const migrations = loadMigrations(options.migrationsDir ?? defaultMigrationsDir);
     if (readOnly) refuseUpdateReadOnly(db, migrations, path, readOnly);

@@ -63,7 +63,7 @@ export interface SyncCallbacks {
   onPace?: (info: PaceInfo & { endpoint: string }) => void;
 }
 
-type SerialError =
+export type SerialError =
   | { name: 'ApiError'; kind: ApiErrorKind; message: string; endpoint?: string; status?: number }
   | { name: 'StoreError'; reason: StoreError['reason']; message: string }
   | { name: 'SyncLockedError' | 'Error'; message: string };
@@ -89,7 +89,7 @@ export function serialiseError(error: unknown): SerialError {
   return { name: 'Error', message: error instanceof Error ? error.message : String(error) };
 }
 
-function reviveError(e: SerialError): Error {
+export function reviveError(e: SerialError): Error {
   if (e.name === 'ApiError')
     return new ApiError(e.kind, e.message, {
       ...(e.endpoint !== undefined ? { endpoint: e.endpoint } : {}),

@@ -163,17 +163,29 @@ function localCounts(
 ): Map<string, number[]> {
   // Counted here, not by GROUP BY: SQLite's grouping built a temporary B-tree in memory (temp_store = MEMORY) of
   // 0.77 GB for one year of `large`. The rows come in key order, so a Map of the window's groups is all that grows.
+  // A point's day is one run of rows: its surveys are counted by number, and keyed once when the run ends (a key per
+  // press was a string per press, which grew the main thread's young generation to its largest).
   const rows = pressesInWindow(store.db, fromDay, toDay, scope);
   const out = new Map<string, number[]>();
-  const days = new Map<number, string>(); // a window has at most 366 days: each formatted once
+  let run = { point: NaN, day: NaN, surveys: new Map<number, number[]>() };
+  const flush = (): void => {
+    const date = formatLocalDay(run.day);
+    for (const [survey, counts] of run.surveys) {
+      const key = `${run.point}|${survey}|${date}`;
+      const had = out.get(key); // only when the rows were not in key order
+      out.set(key, had ? had.map((n, b) => n + (counts[b] ?? 0)) : counts);
+    }
+  };
   for (const [point, day, survey, button] of rows) {
-    let date = days.get(day);
-    if (date === undefined) days.set(day, (date = formatLocalDay(day)));
-    const key = `${point}|${survey}|${date}`;
-    let counts = out.get(key);
-    if (!counts) out.set(key, (counts = new Array<number>(11).fill(0)));
+    if (point !== run.point || day !== run.day) {
+      if (run.surveys.size > 0) flush();
+      run = { point, day, surveys: new Map() };
+    }
+    let counts = run.surveys.get(survey);
+    if (!counts) run.surveys.set(survey, (counts = new Array<number>(11).fill(0)));
     counts[button] = (counts[button] ?? 0) + 1;
   }
+  if (run.surveys.size > 0) flush();
   return out;
 }
 

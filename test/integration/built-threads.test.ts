@@ -50,6 +50,7 @@ describe('built thread modules', () => {
       'checkStoreThread.js',
       'migrateThread.js',
       'afterSyncThread.js',
+      'verifyThread.js',
     ])
       expect(existsSync(join(outMain, f)), f).toBe(true);
     expect(existsSync(join(outMain, 'migrations', '0001_initial.sql'))).toBe(true);
@@ -93,7 +94,23 @@ describe('built thread modules', () => {
     const read = new Database(dbPath, { readonly: true });
     const runs = read.prepare('SELECT DISTINCT sync_run_id FROM v2_anomaly_window').pluck().all();
     expect(runs).toEqual(read.prepare('SELECT max(sync_run_id) FROM sync_run').pluck().all());
+    // Independently: the presses the check should count (misuse excluded), by plain SQL.
+    const held = read.prepare('SELECT count(*) FROM v2_button_feedback WHERE misuse = 0').pluck().get();
     read.close();
+
+    // The check against the service's counts on its built thread: every stored press agrees.
+    const verified = (await runThread(
+      'verifyThread.js',
+      {
+        ...{ path: dbPath, migrationsDir: join(outMain, 'migrations') },
+        ...{ baseUrl: emulator.url, token: 'demo-v2-token', now: '2026-02-01T00:00:00Z' },
+      },
+      () => true,
+    )) as { result?: { localTotal: number; serviceTotal: number; mismatches: unknown[] }; failed?: unknown };
+    expect(verified.failed).toBeUndefined();
+    expect(verified.result?.localTotal).toBe(held);
+    expect(verified.result?.serviceTotal).toBe(held);
+    expect(verified.result?.mismatches).toEqual([]);
   }, 120_000);
 
   it('the built migration thread brings an older file up to date, telling each step, with the built migrations', async () => {
