@@ -21,6 +21,7 @@ import {
   type AnomalyReadFilter,
   type AnomalyTreeNode,
 } from '../store/anomalyReads.ts';
+import { CellsBuilder } from './anomalyCells.ts';
 
 /** Baseline weeks: the same weekday (and hour) of the 8 weeks before. */
 export const baselineWeeks = 8;
@@ -60,20 +61,23 @@ export function selectedNodes(
   return [...out.values()];
 }
 
-/** The reads' rows as cells per node and key (rows read one at a time: only the cells are kept). */
+/**
+ * The reads' rows as cells per node and key (rows read one at a time; each node's cells packed: anomalyCells.ts).
+ * Iterated in ascending key order; a key read twice adds up.
+ */
 export function cells(
   reads: readonly Iterable<AnomalyCountRow>[],
   pressesOf: (c: readonly number[]) => number,
-) {
-  const out = new Map<number, Map<number, Cell>>();
+): Map<number, ReadonlyMap<number, Cell>> {
+  const builders = new Map<number, CellsBuilder>();
   for (const rows of reads)
     for (const r of rows) {
-      let m = out.get(r.id);
-      if (!m) out.set(r.id, (m = new Map()));
-      const had = m.get(r.key);
-      const counts = had ? r.counts.map((v, i) => v + (had.counts[i] ?? 0)) : r.counts;
-      m.set(r.key, { counts, presses: pressesOf(counts) });
+      let b = builders.get(r.id);
+      if (!b) builders.set(r.id, (b = new CellsBuilder(r.counts.length)));
+      b.add(r.key, r.counts);
     }
+  const out = new Map<number, ReadonlyMap<number, Cell>>();
+  for (const [id, b] of builders) out.set(id, b.build(pressesOf));
   return out;
 }
 
@@ -98,7 +102,7 @@ export type Measure = ReturnType<typeof measureOf>;
 /** Each node's days of the period against the same weekday of the weeks before. */
 export function dayTests(
   nodes: readonly AnomalyTreeNode[],
-  days: Map<number, Map<number, Cell>>,
+  days: Map<number, ReadonlyMap<number, Cell>>,
   fromDay: number,
   toDay: number,
   measure: Measure,
@@ -122,7 +126,7 @@ export function dayTests(
 /** A busy point's hours of the period against the same weekday and hour of the weeks before. */
 export function hourTests(
   busy: readonly AnomalyTreeNode[],
-  hours: Map<number, Map<number, Cell>>,
+  hours: Map<number, ReadonlyMap<number, Cell>>,
   fromDay: number,
   measure: Measure,
 ): Tested[] {

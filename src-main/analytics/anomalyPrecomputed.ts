@@ -172,7 +172,7 @@ function hoursOf(r: Refresh, node: AnomalyTreeNode, first: number): Tested[] {
 function busyRecords(
   r: Refresh,
   points: readonly AnomalyTreeNode[],
-  days: Map<number, Map<number, Cell>>,
+  days: Map<number, ReadonlyMap<number, Cell>>,
 ): { records: StoredRecord[]; tests: number } {
   const oldDays = r.incremental
     ? anomalyRecords(r.db, r.question, pointDaysKind)

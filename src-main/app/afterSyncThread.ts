@@ -10,7 +10,8 @@ if (!port) throw new Error('afterSyncThread.ts runs as a worker thread only');
 const { path, migrationsDir } = workerData as { path: string; migrationsDir: string | null };
 let report: AfterSyncReport = { alertsMs: null, anomaliesMs: null, failures: [] };
 try {
-  const store = openStore(path, migrationsDir ? { migrationsDir } : {});
+  // Its reads go through rollups and a pair's presses once each: a small page cache is enough.
+  const store = openStore(path, { ...(migrationsDir ? { migrationsDir } : {}), cacheKib: 8000 });
   try {
     report = prepareAfterSyncHere(store);
   } finally {
