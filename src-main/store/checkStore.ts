@@ -243,21 +243,30 @@ export async function setAsideIfDamaged(
 /** Damage found by the quick check that follows each sync, per file, until that file is set aside. */
 export interface DamageWatch {
   /** Checks `path` on a worker thread; resolves with the verdict once known (callers need not wait). */
-  checkAfterSync(path: string, migrationsDir?: string, now?: Date): Promise<StoreCheck>;
+  checkAfterSync(path: string, migrationsDir?: string): Promise<StoreCheck>;
   /** The damage sentence found for `path`, or null. */
   damaged(path: string): string | null;
   forget(path: string): void;
+  /** Resolves once no check is running (a check's connection would otherwise outlive the app's close). */
+  idle(): Promise<void>;
 }
 
 export function createDamageWatch(): DamageWatch {
   const found = new Map<string, string>();
+  const pending = new Set<Promise<StoreCheck>>();
   return {
-    async checkAfterSync(path, migrationsDir, now = new Date()) {
-      const check = await checkStoreInThread(path, migrationsDir);
-      if (check.verdict === 'damaged') found.set(path, check.message);
-      recordSoundCheck(path, check, now);
-      return check;
+    async checkAfterSync(path, migrationsDir) {
+      const running = checkStoreInThread(path, migrationsDir);
+      pending.add(running);
+      try {
+        const check = await running;
+        if (check.verdict === 'damaged') found.set(path, check.message);
+        return check;
+      } finally {
+        pending.delete(running);
+      }
     },
+    idle: async () => void (await Promise.allSettled([...pending])),
     damaged: (path) => found.get(path) ?? null,
     forget: (path) => void found.delete(path),
   };
