@@ -199,7 +199,11 @@ const fmt = (xs: number[]): string =>
 export async function run(args: string[]): Promise<void> {
   const phases = option(args, 'phases');
   if (phases === 'tiny' || phases === 'small' || phases === 'demo' || phases === 'large') {
-    await firstSyncPhases(phases, { whole: option(args, 'until') === 'end', keep: args.includes('--keep') });
+    await firstSyncPhases(phases, {
+      whole: option(args, 'until') === 'end',
+      keep: args.includes('--keep'),
+      baseUrl: option(args, 'base-url'),
+    });
     return;
   }
   const connect = option(args, 'connect');
