@@ -120,6 +120,7 @@ const cpu = (): number => {
   const u = process.cpuUsage();
   return u.user + u.system;
 };
+if (process.argv.includes('--say')) console.error('appending');
 const t0 = performance.now();
 for (let k = 0; k < pages.length; k += pagesPerBatch) {
   const c0 = cpu();

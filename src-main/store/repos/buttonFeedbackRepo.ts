@@ -13,6 +13,7 @@ import { createPressPeriodRollup, weekhourRows } from './pressPeriodRollup.ts';
 import { createRollupRecount } from './rollupRecount.ts';
 import type { SwapSpec } from './swapSpec.ts';
 import { createFactInsert } from './factInsert.ts';
+import { upsertBuckets } from './bucketUpsert.ts';
 import { distinctKeysCte } from '../treeSql.ts';
 
 export type { SwapSpec } from './swapSpec.ts';
@@ -82,8 +83,6 @@ export function feedbackIdText(key: Buffer | string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** Buckets per multi-row upsert (15 numbers each). */
-const bucketsPerUpsert = 16;
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
 
 /** Thrown inside the fast path's transaction to roll it back when some rows were already stored. */
@@ -185,17 +184,6 @@ export function createButtonFeedbackRepo(
     nodes.addRows('weekhour', weekhourRows(nodes.add('hourly', hourly)));
     nodes.add('daily', daily);
     periods.add(daily);
-  }
-
-  function upsertBuckets(statement: (rows: number) => Database.Statement, flat: ArrayLike<number>): void {
-    const count = flat.length / bucketWidth;
-    let i = 0;
-    for (; i + bucketsPerUpsert <= count; i += bucketsPerUpsert)
-      statement(bucketsPerUpsert).run(
-        Array.from({ length: bucketsPerUpsert * bucketWidth }, (_, k) => flat[i * bucketWidth + k]),
-      );
-    for (; i < count; i++)
-      statement(1).run(Array.from({ length: bucketWidth }, (_, k) => flat[i * bucketWidth + k]));
   }
 
   function finishBatch(b: FeedbackBatch, checkpoint: CheckpointWrite | undefined): void {
