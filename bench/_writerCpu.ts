@@ -1,6 +1,6 @@
 // The writer's CPU per press on real rows, without the network or the sync thread: the presses of a synced store
 // (e.g. `npm run bench -- first-chart --phases=large --keep`: the first window of `large`) read back in time order as
-// 10,000-row pages, gathered into the sync's batches (five pages) and appended to a new store with the same tree, on
+// 10,000-row pages, gathered into the sync's batches (ten pages) and appended to a new store with the same tree, on
 // this thread, as the writer thread does. Prints the CPU (user + system) of the appends alone, per press, and the
 // new file's bytes per press. Run: npx node bench/_writerCpu.ts SOURCE.sqlite [maxRows]
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -17,7 +17,7 @@ const source = process.argv[2];
 if (!source) throw new Error('usage: npx node bench/_writerCpu.ts SOURCE.sqlite [maxRows]');
 const maxRows = Number(process.argv.slice(3).find((a) => !a.startsWith('--')) ?? 1e12);
 const pageSize = 10_000;
-const pagesPerBatch = 5;
+const pagesPerBatch = 10;
 
 interface Row {
   p: number;
