@@ -36,7 +36,8 @@ function record(i: number, n: number): ButtonFeedbackV2 {
     buttonIndex: i % 11,
     misuse: i % 5 === 0,
     smileyType: 'SMILEY_TERMINAL',
-    position: i % 3 === 0 ? null : i % 3 === 1 ? -(i * 1000) : 2147483647 - i,
+    // Mostly what the packed form carries (absent, 0, up to 2^21 - 2); a negative one and a huge one go alone.
+    position: i === 33 ? -5 : i === 150 ? 2147483647 : i % 3 === 0 ? null : i % 3 === 1 ? 0 : 2 ** 21 - 2 - i,
     ui: i === 100 ? 'link' : (uis[i % uis.length] ?? null),
   };
 }
@@ -71,7 +72,8 @@ const stored = (table: string, where = ''): unknown[][] =>
   ).map((r) => r.map((v) => (Buffer.isBuffer(v) ? [...v] : v)));
 
 describe('packed fact insert', () => {
-  // 203 rows: three full chunks of 64, a tail of 11 (8 + 2 + 1), a text id at 70 and at the end, 'link' at 100.
+  // 203 rows: chunks of 64 and their tails in powers of two, broken by the rows that go alone: positions at 33 and
+  // 150, a text id at 70 and at the end, 'link' at 100.
   const n = 203;
   const records = Array.from({ length: n }, (_, i) => record(i, n));
   const batchOf = (items: ButtonFeedbackV2[]) => {

@@ -1,8 +1,8 @@
 // Inserting a batch's rows into the facts (or the stage) with few bound values per row: binding a value from JS costs
 // more than SQLite's work on it, so a chunk of rows binds its UUIDs as one blob (each row takes its 16 bytes with
-// substr), and the small columns (offset, button, misuse, ui's code) of a row as one integer that SQL takes apart.
-// Rows this form cannot carry (a text feedback id, a `ui` other than the three codes) go one by one, every column
-// bound as it is stored.
+// substr), and the small columns (position, offset, button, misuse, ui's code) of a row as one integer that SQL takes
+// apart. Rows this form cannot carry (a text feedback id, a `ui` other than the three codes, a position outside
+// [0, 2^21 - 1)) go one by one, every column bound as it is stored.
 import type Database from 'better-sqlite3';
 import { numbered, statement } from '../statements.ts';
 import { noPosition, noUi } from './feedbackBatch.ts';
@@ -12,11 +12,13 @@ import { encodeUi, uiCodeIndex, uiCodeNames, uiParam } from './uiCode.ts';
 export const factColumns =
   'experience_point_id, local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position, ui';
 
-/** Rows per packed INSERT (6 values each, and one blob for the chunk's ids). */
+/** Rows per packed INSERT (5 values each, and one blob for the chunk's ids). */
 export const rowsPerChunk = 64;
 
-/** Bound values per packed row: point, local time, packed small columns, survey, smiley, position. */
-const packedWidth = 6;
+/** Bound values per packed row: point, local time, packed small columns (position among them), survey, smiley. */
+const packedWidth = 5;
+/** Positions the packed form carries: 0 ≤ position < 2^21 - 1 (the service's are small; others go one by one). */
+const packedPositions = 2 ** 21 - 1;
 
 /** `ui` as SQL from a packed row's two low bits: 0 absent, 1..3 the codes (uiCode.ts). */
 const uiFromCode = (k: string): string =>
@@ -30,8 +32,15 @@ function packedSelect(rows: number, prefix: number): string {
   const k = 'v.column4';
   const cols = [
     ...Array.from({ length: prefix }, () => '?'),
-    ...['v.column2', 'v.column3', 'substr(i.ids, v.column1 * 16 + 1, 16)', `(${k} >> 7) - 32768`],
-    ...['v.column5', 'v.column6', `(${k} >> 3) & 15`, `(${k} >> 2) & 1`, 'v.column7', uiFromCode(k)],
+    ...['v.column2', 'v.column3', 'substr(i.ids, v.column1 * 16 + 1, 16)', `((${k} >> 7) & 65535) - 32768`],
+    ...[
+      'v.column5',
+      'v.column6',
+      `(${k} >> 3) & 15`,
+      `(${k} >> 2) & 1`,
+      `nullif(${k} >> 23, 0) - 1`,
+      uiFromCode(k),
+    ],
   ];
   const row = (r: number): string => `(${r}${',?'.repeat(packedWidth)})`;
   const values = Array.from({ length: rows }, (_, r) => row(r)).join(',');
@@ -39,9 +48,20 @@ function packedSelect(rows: number, prefix: number): string {
   return `SELECT ${cols.join(', ')} FROM (SELECT ? AS ids) i, (VALUES ${values}) v WHERE true`;
 }
 
-/** A row's offset, button, misuse and ui code as one integer (see packedSelect). */
-const packSmall = (offsetMin: number, button: number, misuse: number, uiCode: number): number =>
-  (((offsetMin + 32768) * 16 + button) * 2 + misuse) * 4 + uiCode;
+/**
+ * A row's position (+1, 0 when absent: 21 bits), offset (16), button (4), misuse (1) and ui code (2) as one integer
+ * of 44 bits (exact in a double; see packedSelect).
+ */
+const packSmall = (
+  position: number,
+  offsetMin: number,
+  button: number,
+  misuse: number,
+  uiCode: number,
+): number =>
+  ((((position === noPosition ? 0 : position + 1) * 65536 + offsetMin + 32768) * 16 + button) * 2 + misuse) *
+    4 +
+  uiCode;
 
 /** Row `i`'s columns as stored (`ui` as its code's byte or its text: uiCode.ts). */
 function plainRow(b: FeedbackBatch, i: number): unknown[] {
@@ -62,18 +82,23 @@ function uiCodesOf(b: FeedbackBatch): Int8Array {
   return codes;
 }
 
+/** Whether row `i`'s ui and position fit the packed form (its id is checked apart). */
+function packable(b: FeedbackBatch, i: number, codes: Int8Array): boolean {
+  const pos = b.position[i] ?? noPosition;
+  return codes[b.ui[i] ?? noUi] !== -1 && (pos === noPosition || (pos >= 0 && pos < packedPositions));
+}
+
 /** Rows [i, i + rows) as one packed statement's values (after the prefix and the ids' blob). */
 function packChunk(b: FeedbackBatch, i: number, rows: number, codes: Int8Array, out: unknown[]): void {
   for (let r = i; r < i + rows; r++) {
-    const pos = b.position[r] ?? noPosition;
-    out.push(
-      b.point[r],
-      b.localMs[r],
-      packSmall(b.offsetMin[r] ?? 0, b.button[r] ?? 0, b.misuse[r] ?? 0, codes[b.ui[r] ?? noUi] ?? 0),
-      b.survey[r],
-      b.smiley[r],
-      pos === noPosition ? null : pos,
+    const small = packSmall(
+      b.position[r] ?? noPosition,
+      b.offsetMin[r] ?? 0,
+      b.button[r] ?? 0,
+      b.misuse[r] ?? 0,
+      codes[b.ui[r] ?? noUi] ?? 0,
     );
+    out.push(b.point[r], b.localMs[r], small, b.survey[r], b.smiley[r]);
   }
 }
 
@@ -138,7 +163,7 @@ export function createFactInsert(
     let changes = 0;
     let from = 0; // the first row not inserted yet
     for (let i = 0; i <= b.n; i++) {
-      if (i < b.n && codes[b.ui[i] ?? noUi] !== -1 && !(anyText && b.textIds.has(i))) continue;
+      if (i < b.n && packable(b, i, codes) && !(anyText && b.textIds.has(i))) continue;
       // Row i (when there is one) cannot be packed: the rows before it go packed, then it alone.
       if (i > from) changes += insertPacked(b, from, i - from, codes, prefix);
       if (i < b.n && insertOne(b, i, prefix)) changes++;
