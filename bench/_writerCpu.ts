@@ -2,7 +2,9 @@
 // (e.g. `npm run bench -- first-chart --phases=large --keep`: the first window of `large`) read back in time order as
 // 10,000-row pages, gathered into the sync's batches (ten pages) and appended to a new store with the same tree, on
 // this thread, as the writer thread does. Prints the CPU (user + system) of the appends alone, per press, and the
-// new file's bytes per press. Run: npx node bench/_writerCpu.ts SOURCE.sqlite [maxRows]
+// new file's bytes per press. Run: npx node bench/_writerCpu.ts SOURCE.sqlite [maxRows] [--check] [--say]
+// (--check: every fact and rollup row compared with the source's; --say: 'appending' on stderr when the timed part
+// starts, e.g. to attach `perf record -p` to it alone).
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
