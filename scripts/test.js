@@ -5,9 +5,10 @@
 // build: one each).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childrenCpuSeconds } from './cpuTime.js';
 import { countPlaywright, countVitest, printSlowest, wholeCheck } from './testReports.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -311,13 +312,31 @@ steps.push({
 });
 
 const running = new Set();
-/** Runs one step; with `logFile`, its output goes there instead of the terminal. Resolves with its exit code. */
+const slug = (step) => step.name.replace(/[^a-z0-9]+/gi, '-');
+function readCpu(file) {
+  try {
+    return Number(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs one step; with `logFile`, its output goes there instead of the terminal. Resolves with its exit code and the
+ * CPU seconds it used (null where not measured).
+ */
 function runStep(step, logFile = null) {
   const wrapped =
     step.keyring && process.platform === 'linux'
       ? inKeyringSession(step.command, step.args)
       : { command: step.command, args: step.args, env: childEnv, cleanup: () => {} };
   if (step.env) wrapped.env = { ...wrapped.env, ...step.env };
+  // On Linux, through scripts/cpuTime.js: the CPU seconds the step used (its whole process tree) land in a file.
+  const cpuFile = path.join(resultsDir, `${slug(step)}.cpu`);
+  if (process.platform === 'linux') {
+    wrapped.args = [path.join(root, 'scripts', 'cpuTime.js'), cpuFile, wrapped.command, ...wrapped.args];
+    wrapped.command = process.execPath;
+  }
   const fd = logFile ? openSync(logFile, 'w') : null;
   return new Promise((resolve) => {
     // Its own process group, so a timeout or Ctrl-C ends the runner's workers and servers too.
@@ -337,7 +356,7 @@ function runStep(step, logFile = null) {
       running.delete(child);
       if (fd !== null) closeSync(fd);
       wrapped.cleanup();
-      resolve(code);
+      resolve({ code, cpu: readCpu(cpuFile) });
     };
     child.once('error', (error) => {
       console.error(`${step.name}: could not start ${wrapped.command}: ${error.message}`);
@@ -354,8 +373,8 @@ async function runBatch(batch) {
     console.log(`\n===== ${step.name} =====`);
     if (step.command === 'faketime') console.log(`clock moved to ${shifted.at} (TZ ${step.env.TZ})`);
     const t0 = Date.now();
-    const code = await runStep(step);
-    return [{ name: step.name, seconds: (Date.now() - t0) / 1000, ...step.count(code) }];
+    const { code, cpu } = await runStep(step);
+    return [{ name: step.name, seconds: (Date.now() - t0) / 1000, cpu, ...step.count(code) }];
   }
   // Lanes: the steps of one `lane` one after another, each step without a lane alone in its own.
   const lanes = [];
@@ -371,16 +390,16 @@ async function runBatch(batch) {
   await Promise.all(
     lanes.map(async (lane) => {
       for (const step of lane) {
-        const log = path.join(resultsDir, `${step.name.replace(/[^a-z0-9]+/gi, '-')}.log`);
+        const log = path.join(resultsDir, `${slug(step)}.log`);
         const t0 = Date.now();
-        const code = await runStep(step, log);
+        const { code, cpu } = await runStep(step, log);
         const seconds = (Date.now() - t0) / 1000;
         console.log(
           `\n===== ${step.name} (ended after ${seconds.toFixed(1)} s; ${path.relative(root, log)}) =====`,
         );
         if (step.command === 'faketime') console.log(`clock moved to ${shifted.at} (TZ ${step.env.TZ})`);
         process.stdout.write(readFileSync(log, 'utf8'));
-        rowOf.set(step, { name: step.name, seconds, ...step.count(code) });
+        rowOf.set(step, { name: step.name, seconds, cpu, ...step.count(code) });
       }
     }),
   );
@@ -430,16 +449,25 @@ const total = rows.reduce(
     skipped: 0,
   },
 );
+/** A step's CPU seconds, its whole process tree (or blank where not measured). */
+function cpuText(cpu) {
+  return (cpu === null || cpu === undefined ? '' : `${cpu.toFixed(0)} CPU-s`).padStart(11);
+}
 console.log('\n===== summary =====');
 console.log(`${'preflight'.padEnd(26)} ok      ${preflightSeconds.toFixed(1).padStart(6)} s`);
 for (const r of rows) {
   const status = r.failed > 0 ? 'FAILED' : 'ok';
   const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
   console.log(
-    `${r.name.padEnd(26)} ${status.padEnd(7)} ${r.seconds.toFixed(1).padStart(6)} s   ${counts}${r.note ? `   (${r.note})` : ''}`,
+    `${r.name.padEnd(26)} ${status.padEnd(7)} ${r.seconds.toFixed(1).padStart(6)} s ${cpuText(r.cpu)}  ${counts}${r.note ? `   (${r.note})` : ''}`,
   );
 }
-console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s; reports in test-results/`);
+const totalCpu = process.platform === 'linux' ? childrenCpuSeconds() : null;
+console.log(
+  `total ${((Date.now() - started) / 1000).toFixed(1)} s${totalCpu === null ? '' : `, ${totalCpu.toFixed(0)} CPU-s`} (load average now ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}); reports in test-results/`,
+);
 printSlowest(root, [
   { stage: 'unit', file: report('unit'), kind: 'vitest' },
   { stage: 'integration', file: report('integration'), kind: 'vitest' },
