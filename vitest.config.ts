@@ -1,12 +1,16 @@
 // Test projects: main (plain Node), renderer (happy-dom), integration (real emulator, SQLite file, keychain), and the
 // emulator package's own (packages/emulator/vitest.config.ts).
 import vue from '@vitejs/plugin-vue';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves a core to its main process (cores − 1): one file at a time on the
+    // 2-core CI machine, where the main process, its transforms done, sits mostly idle. The integration project still
+    // runs one file at a time (fileParallelism below).
+    maxWorkers: availableParallelism(),
     projects: [
       'packages/emulator',
       {
