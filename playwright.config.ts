@@ -15,8 +15,11 @@ export default defineConfig({
   testDir: 'test/e2e',
   globalTeardown: './test/e2e/support/globalTeardown.ts',
   timeout: 120_000,
+  // Two workers, each taking the next spec file (its tests in order, in one worker): a spec mostly waits for the page or
+  // for its server, so on the 2-core CI machine the second worker (beside the integration suite) fills time the first
+  // leaves idle. The run's demo is made once for both (support/demoTemplate.ts), a small world's store once per worker.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // A failure is a failure, in CI too: an intermittent one is a race to fix, not to retry.
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
