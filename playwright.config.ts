@@ -20,6 +20,14 @@ export default defineConfig({
   // leaves idle. The run's demo is made once for both (support/demoTemplate.ts), a small world's store once per worker.
   fullyParallel: false,
   workers: 2,
+  // The order in which the workers take the spec files: the one that makes the run's demo first (minutes of syncing,
+  // while the other worker goes through the rest), every spec that needs no demo next, and the one that only reads the
+  // demo last (begun earlier, it would wait for the demo with nothing to do).
+  projects: [
+    { name: 'demo', testMatch: '**/explore.spec.ts' },
+    { name: 'views', testIgnore: ['**/explore.spec.ts', '**/first-launch.spec.ts'] },
+    { name: 'on the demo', testMatch: '**/first-launch.spec.ts' },
+  ],
   // A failure is a failure, in CI too: an intermittent one is a race to fix, not to retry.
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
