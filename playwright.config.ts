@@ -15,8 +15,19 @@ export default defineConfig({
   testDir: 'test/e2e',
   globalTeardown: './test/e2e/support/globalTeardown.ts',
   timeout: 120_000,
+  // Two workers, each taking the next spec file (its tests in order, in one worker): a spec mostly waits for the page or
+  // for its server, so on the 2-core CI machine the second worker (beside the integration suite) fills time the first
+  // leaves idle. The run's demo is made once for both (support/demoTemplate.ts), a small world's store once per worker.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  // The order in which the workers take the spec files: the one that makes the run's demo first (minutes of syncing,
+  // while the other worker goes through the rest), every spec that needs no demo next, and the one that only reads the
+  // demo last (begun earlier, it would wait for the demo with nothing to do).
+  projects: [
+    { name: 'demo', testMatch: '**/explore.spec.ts' },
+    { name: 'views', testIgnore: ['**/explore.spec.ts', '**/first-launch.spec.ts'] },
+    { name: 'on the demo', testMatch: '**/first-launch.spec.ts' },
+  ],
   // A failure is a failure, in CI too: an intermittent one is a race to fix, not to retry.
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],

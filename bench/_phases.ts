@@ -3,7 +3,7 @@
 // progress event's first and last instant per stream is kept with the CPU this process (every thread of it) and the
 // emulator's process had used by then, up to the coverage event that opens the views (then the sync is cancelled,
 // or, with `whole`, followed to its end). The wall clock moves with the machine's load; the CPU seconds much less.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SyncProgress } from '#shared/contract.ts';
@@ -58,6 +58,42 @@ interface StreamSpan {
   items: number;
 }
 
+/** An emulator started elsewhere: its pid from the socket listening on the URL's port (NaN CPU when not found). */
+function runningEmulator(url: string): { url: string; pid: number; stop: () => void } {
+  const port = Number(new URL(url).port);
+  let pid = 0;
+  try {
+    const hex = port.toString(16).toUpperCase().padStart(4, '0');
+    const inode = readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/))
+      .find((f) => f[1]?.endsWith(`:${hex}`) && f[3] === '0A')?.[9];
+    for (const p of inode ? readdirSync('/proc') : [])
+      if (/^\d+$/.test(p))
+        try {
+          if (
+            readdirSync(`/proc/${p}/fd`).some(
+              (fd) => readlinkOr(`/proc/${p}/fd/${fd}`) === `socket:[${inode}]`,
+            )
+          )
+            pid = Number(p);
+        } catch {
+          // another user's process
+        }
+  } catch {
+    pid = 0;
+  }
+  return { url, pid, stop: () => undefined };
+}
+
+function readlinkOr(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return '';
+  }
+}
+
 const loadAverage = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const s = (x: number): string => x.toFixed(2).padStart(7);
 
@@ -65,9 +101,13 @@ const s = (x: number): string => x.toFixed(2).padStart(7);
  * Syncs a new store from an emulator world of `size` and prints, per stream, when it began and ended (from the
  * request) and the CPU used by then, and the segments between the milestones up to the coverage event.
  */
-export async function firstSyncPhases(size: string, o: { whole: boolean; keep: boolean }): Promise<void> {
+export async function firstSyncPhases(
+  size: string,
+  o: { whole: boolean; keep: boolean; baseUrl?: string | undefined },
+): Promise<void> {
   const t0 = performance.now();
-  const emulator = await startEmulator(size, 0, now);
+  // `--base-url`: an emulator already running (started with this `now`, seed 1, that size); its CPU from its pid.
+  const emulator = o.baseUrl ? runningEmulator(o.baseUrl) : await startEmulator(size, 0, now);
   const emulatorPid = emulator.pid;
   console.log(
     `emulator world '${size}' ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (own process)`,

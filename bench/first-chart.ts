@@ -11,7 +11,8 @@
 // world's generation timed in this process before and after) to compare runs made at different loads.
 // --phases=SIZE breaks a first sync of that world down (bench/_phases.ts): the sync as the app runs it, each stream's
 // start and end with the CPU used by then (this process per thread, the emulator's process), up to the coverage
-// that opens the views (--until=end: to the sync's end; --keep keeps the store).
+// that opens the views (--until=end: to the sync's end; --keep keeps the store; --base-url=URL: an emulator already
+// running with that size, `--seed 1 --now 2026-11-21T14:00:00Z`, its CPU read from the process on that port).
 // Options: --db=PATH (a demo store synced before: reused; a missing file is synced there through the app's own
 // "Explore demo data", to its end, and kept), --runs=N (default 5). Without --db the store lives in a temp folder
 // and is removed.
@@ -199,7 +200,11 @@ const fmt = (xs: number[]): string =>
 export async function run(args: string[]): Promise<void> {
   const phases = option(args, 'phases');
   if (phases === 'tiny' || phases === 'small' || phases === 'demo' || phases === 'large') {
-    await firstSyncPhases(phases, { whole: option(args, 'until') === 'end', keep: args.includes('--keep') });
+    await firstSyncPhases(phases, {
+      whole: option(args, 'until') === 'end',
+      keep: args.includes('--keep'),
+      baseUrl: option(args, 'base-url'),
+    });
     return;
   }
   const connect = option(args, 'connect');

@@ -36,7 +36,7 @@ export interface Services {
   onEvent<E extends EventName>(name: E, listener: (payload: Events[E]) => void): () => void;
   /** Web mode: a finished export waiting under `id` (handed out once), or null. */
   takeDownload(id: string): Download | null;
-  /** Cancels a running sync, waits for it to stop, closes the store. */
+  /** Cancels a running sync, waits for it and any check of the file after it to stop, closes the store. */
   close(): Promise<void>;
 }
 
@@ -170,6 +170,7 @@ export function createServices(deps: ServicesDeps): Services {
         running.controller.abort();
         await running.done;
       }
+      await damage.idle(); // the check after a sync reads the file on its own connection
       ctx.closeStore();
     },
   };

@@ -2,7 +2,13 @@
 // integrity off the caller's thread, and setting a damaged one aside (never deleting it) so a sync can rebuild it.
 // The sentences come from core/failures.ts (through store/checkStore.ts and store/db.ts).
 import { existsSync } from 'node:fs';
-import { checkStoreInThread, setAsideIfDamaged } from '../store/checkStore.ts';
+import {
+  checkStoreInThread,
+  lastSoundCheck,
+  recordSoundCheck,
+  setAsideIfDamaged,
+  soundCheckLastsMs,
+} from '../store/checkStore.ts';
 import type { RebuildOutcome, StoreCheck } from '../store/checkStore.ts';
 import { openStore, storeFailure, storePathProblem } from '../store/db.ts';
 import type { OpenStoreOptions, Store } from '../store/db.ts';
@@ -15,6 +21,24 @@ export function checkFile(path: string, migrationsDir?: string): Promise<StoreCh
 /** The check when there is a file to check at `path`; null when there is none (or the path cannot be one). */
 export async function checkFileIfAny(path: string, migrationsDir?: string): Promise<StoreCheck | null> {
   return existsSync(path) && !storePathProblem(path) ? checkStoreInThread(path, migrationsDir) : null;
+}
+
+/**
+ * The check that follows a finished sync from the command line: SQLite's quick check reads every page (17 s on
+ * `large`), so it runs when the file has not passed one within the last day (or when `force`d), and a sound verdict
+ * is noted in the file. Null: skipped, the file was found sound less than a day before `now`.
+ */
+export async function checkAfterSync(
+  path: string,
+  options: { now?: Date; force?: boolean; migrationsDir?: string } = {},
+): Promise<StoreCheck | null> {
+  const now = options.now ?? new Date();
+  const last = options.force ? null : lastSoundCheck(path);
+  if (last && now.getTime() - last.getTime() >= 0 && now.getTime() - last.getTime() < soundCheckLastsMs)
+    return null;
+  const check = await checkStoreInThread(path, options.migrationsDir);
+  recordSoundCheck(path, check, now);
+  return check;
 }
 
 /**

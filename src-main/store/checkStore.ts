@@ -3,10 +3,11 @@
 import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { failures, isDamage, whyNotReadable, whyNotWritable } from '../core/failures.ts';
 import { threadModuleUrl } from '../threadModule.ts';
 import { openReadOnly } from './access.ts';
+import { prepared } from './statements.ts';
 import { defaultMigrationsDir, equivalentChecksums, loadMigrations, type Migration } from './migrate.ts';
 
 /** PRAGMA application_id of a Feedback Desk file ("FDsk"), set by migration 0003. */
@@ -151,6 +152,58 @@ export async function checkStoreInThread(path: string, migrationsDir?: string): 
   }
 }
 
+/** How long a sound quick check vouches for a file before the next sync checks it again (one day). */
+export const soundCheckLastsMs = 24 * 3600_000;
+
+/**
+ * When the file last passed the quick check (migration 0017's row), or null: never, a file from before 0017, or one
+ * that cannot be read (the check itself then says why).
+ */
+export function lastSoundCheck(path: string): Date | null {
+  if (checkHeaderOrEmpty(path) !== 'ok') return null;
+  let db: Database.Database | null = null;
+  try {
+    db = openReadOnly(path);
+    const at = prepared(db, 'check.last', 'SELECT checked_at FROM store_check WHERE id = 1').pluck().get();
+    return typeof at === 'string' ? new Date(at) : null;
+  } catch {
+    return null;
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * Notes a sound check in the file, so syncs within a day need not check it again. Best effort: a file that cannot be
+ * written now (read-only, busy, older than 0017) is simply checked again next time.
+ */
+export function recordSoundCheck(path: string, check: StoreCheck, at: Date): void {
+  if (check.verdict !== 'sound' || checkHeaderOrEmpty(path) !== 'ok') return;
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path, { fileMustExist: true, timeout: 5000 });
+    prepared(
+      db,
+      'check.record',
+      `INSERT INTO store_check (id, checked_at, seconds) VALUES (1, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at, seconds = excluded.seconds`,
+    ).run(at.toISOString(), check.seconds);
+  } catch {
+    // not recorded: the next sync checks the file again
+  } finally {
+    db?.close();
+  }
+}
+
+/** checkHeader, with a path that cannot be read taken as 'empty' (nothing to note, nothing noted). */
+function checkHeaderOrEmpty(path: string): HeaderVerdict {
+  try {
+    return existsSync(path) && statSync(path).isFile() ? checkHeader(path) : 'empty';
+  } catch {
+    return 'empty';
+  }
+}
+
 /**
  * Moves a damaged file (and its -wal and -shm) aside as `<file>.damaged-<time>`, so the next open creates a new,
  * empty store that a sync fills again from the service. Returns where it went. Never deletes anything.
@@ -194,16 +247,26 @@ export interface DamageWatch {
   /** The damage sentence found for `path`, or null. */
   damaged(path: string): string | null;
   forget(path: string): void;
+  /** Resolves once no check is running (a check's connection would otherwise outlive the app's close). */
+  idle(): Promise<void>;
 }
 
 export function createDamageWatch(): DamageWatch {
   const found = new Map<string, string>();
+  const pending = new Set<Promise<StoreCheck>>();
   return {
     async checkAfterSync(path, migrationsDir) {
-      const check = await checkStoreInThread(path, migrationsDir);
-      if (check.verdict === 'damaged') found.set(path, check.message);
-      return check;
+      const running = checkStoreInThread(path, migrationsDir);
+      pending.add(running);
+      try {
+        const check = await running;
+        if (check.verdict === 'damaged') found.set(path, check.message);
+        return check;
+      } finally {
+        pending.delete(running);
+      }
     },
+    idle: async () => void (await Promise.allSettled([...pending])),
     damaged: (path) => found.get(path) ?? null,
     forget: (path) => void found.delete(path),
   };

@@ -32,7 +32,7 @@ export interface FeedbackStreamOptions {
   /** 'first' (default): plan and fetch the run's windows; 'history': the backfill the cursor holds, newest first. */
   phase?: 'first' | 'history';
   pageSize?: number;
-  /** Rows per write transaction (default five pages, at most 50,000). */
+  /** Rows per write transaction (default ten pages, at most 100,000: fewer rollup rows per press than five). */
   batchRows?: number;
   /** A batch is written at least this often even when small (slow services); default 2000 ms. */
   batchMs?: number;
@@ -134,7 +134,7 @@ export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<Feedb
     stream,
     scope: o.scope,
     writer: o.writer,
-    batchRows: o.batchRows ?? Math.min(50_000, 5 * (o.pageSize ?? maxPageSize)),
+    batchRows: o.batchRows ?? Math.min(100_000, 10 * (o.pageSize ?? maxPageSize)),
     batchMs: o.batchMs ?? 2000,
     maxInFlight: o.maxInFlight ?? 2,
     onSettled: (r) => {

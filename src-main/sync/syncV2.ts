@@ -40,7 +40,7 @@ export interface SyncV2Options {
   /** Fetch the whole range again, replacing what is stored window by window. */
   full?: boolean;
   pageSize?: number;
-  /** Rows per write transaction; default 50,000. */
+  /** Rows per write transaction; default 100,000. */
   batchRows?: number;
   /** Write on a separate thread when the store is a file (default true). */
   writerThread?: boolean;

@@ -100,9 +100,10 @@ export function buildAlertTimelineOption(
       {
         type: 'line',
         name: settings.labels.open,
-        data: table.open,
+        // A marker only on days with an alert still open: a dot at zero on every other day read as "open" too.
+        // The value stays (tooltip, exported table); only its symbol is hidden.
+        data: table.open.map((n) => ({ value: n, symbolSize: n > 0 ? 7 : 0 })),
         symbol: 'circle',
-        symbolSize: 5,
         lineStyle: { width: 0 },
         itemStyle: { color: '#c0392b' },
       },

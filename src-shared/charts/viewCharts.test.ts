@@ -35,6 +35,10 @@ describe('alert timeline', () => {
     expect(option.aria).toMatchObject({ enabled: true });
     const series = option.series as Array<{ name: string; data: number[] }>;
     expect(series.map((s) => s.name)).toEqual(['Ack', 'Not ack', 'Open']);
+    // The open alerts' markers: each day keeps its count (1, 0, 0 above), and only a day with one open shows a dot.
+    const open = option.series as Array<{ data: Array<{ value: number; symbolSize: number }> }>;
+    expect(open[2]?.data.map((d) => d.value)).toEqual([1, 0, 0]);
+    expect(open[2]?.data.map((d) => d.symbolSize > 0)).toEqual([true, false, false]);
   });
   it('has no days without rows', () => {
     expect(tabulateAlertDays([])).toEqual({

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { writeExportStore } from '../../src-main/export/testing/exportStore.ts';
+import { readCsv } from '../../src-main/export/testing/readCsv.ts';
 import { waitUntilSettled } from './support/appRoutes.ts';
 import { ExportMenu } from './support/exportMenu.ts';
 import { guardPage } from './support/pageGuard.ts';
@@ -34,34 +35,6 @@ const october = 'points=2&period=custom&from=2026-10-01&to=2026-10-31&scale=four
 async function open(page: Page, view: string, extra = ''): Promise<void> {
   await page.goto(`${new URL(server.url).origin}/#/${view}?${october}${extra}`);
   await waitUntilSettled(page);
-}
-
-/** A tiny RFC 4180 reader (quoted fields, doubled quotes, CRLF), independent of the writer. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (quoted && c === '"') quoted = false;
-    else if (quoted) field += c;
-    else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return rows;
 }
 
 /** The report's text (pdftotext) and its pages drawn by pdftoppm, counted against pdfinfo's page count. */

@@ -117,6 +117,27 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** When the file last passed the quick check, as migration 0017's row says (read here with plain SQL). */
+function checkedAt(path: string): string | null {
+  const db = new Database(path, { readonly: true });
+  try {
+    const at = db.prepare('SELECT checked_at FROM store_check WHERE id = 1').pluck().get();
+    return typeof at === 'string' ? at : null;
+  } finally {
+    db.close();
+  }
+}
+
+/** Moves the file's note of its last sound check to `at`. */
+function noteCheckedAt(path: string, at: string): void {
+  const db = new Database(path);
+  try {
+    db.prepare('UPDATE store_check SET checked_at = ? WHERE id = 1').run(at);
+  } finally {
+    db.close();
+  }
+}
+
 /** A folder of its own holding a copy of the good store. */
 function copyOfGood(name: string): { folder: string; path: string } {
   const folder = join(dir, name);
@@ -344,6 +365,7 @@ describe('damage inside a table', () => {
 
   it('the quick check after a sync finds damage the sync did not read, before any query does', async () => {
     const { path } = copyOfGood('damaged-sync');
+    noteCheckedAt(path, '2000-01-01T00:00:00.000Z'); // its last sound check long ago: this sync checks it again
     damagePage(path, 'v2_comment_term');
     const run = await cli(sync(path));
     expect(run.code).toBe(1);
@@ -354,6 +376,34 @@ describe('damage inside a table', () => {
         `^feedback-desk sync: The local file ${path.replace(/[.]/g, '\\.')} is damaged \\(.+\\); nothing has been deleted\\. Rebuild it from the service: .*sync --rebuild.*$`,
       ),
     );
+  }, 120_000);
+
+  it('a sync notes a sound check in the file, and within a day of it checks only when asked (--check)', async () => {
+    // The good store's first sync (beforeAll) checked it and noted when: a time between the test's start and now.
+    const noted = checkedAt(good);
+    expect(noted).not.toBeNull();
+    expect(Date.parse(noted ?? '')).toBeGreaterThan(Date.now() - 10 * 60_000);
+    expect(Date.parse(noted ?? '')).toBeLessThanOrEqual(Date.now());
+    const { path } = copyOfGood('damaged-within-a-day');
+    damagePage(path, 'v2_comment_term');
+    // Checked less than a day ago: this sync (which never reads that page) does not read every page again.
+    const quiet = await cli(sync(path, '--verbose'));
+    expect(said(quiet)).toBe('');
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).toContain(
+      "Check: skipped, the file passed SQLite's quick check less than a day ago (--check checks it now)",
+    );
+    expect(checkedAt(path)).toBe(noted); // nothing new noted
+    // --check reads every page now, and finds the damage.
+    const asked = await cli(sync(path, '--check'));
+    expect(asked.code).toBe(1);
+    expect(said(asked)).toMatch(
+      /^feedback-desk sync: The local file .+ is damaged \(.+\); nothing has been deleted\./,
+    );
+    expect(checkedAt(path)).toBe(noted); // a damaged file is never noted as sound
+    const both = await cli(sync(path, '--check', '--skip-check'));
+    expect(both.code).toBe(2);
+    expect(said(both)).toContain("options '--check' and '--skip-check' cannot be combined");
   }, 120_000);
 
   it('a sound file is never set aside by --rebuild', async () => {

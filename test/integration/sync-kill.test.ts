@@ -23,7 +23,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Small pages (five per transaction) make many commits, so every kill lands between or inside some. */
+/** Small pages (ten per transaction) make many commits, so every kill lands between or inside some. */
 const syncArgs = (db: string, pageSize = 200): string[] => [
   'sync',
   '--base-url',

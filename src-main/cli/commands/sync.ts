@@ -3,7 +3,7 @@
 // and outcome sentences (app/syncOutcome.ts) as the app's Sync now.
 import { createNetworkFetch, describeNetwork, proxyFromEnv } from '../../api/network.ts';
 import { parseLocalDate } from '../../core/localTime.ts';
-import { checkBeforeRebuild } from '../../app/storeService.ts';
+import { checkAfterSync, checkBeforeRebuild } from '../../app/storeService.ts';
 import {
   streamLines,
   syncCancelled,
@@ -19,7 +19,6 @@ import { findV1Credentials } from '../../credentials/v1Credentials.ts';
 import { findV2Token } from '../../credentials/v2Token.ts';
 import { defaultStorePath } from '../../paths.ts';
 import type { ProfileSecrets } from '../../profiles/connections.ts';
-import { checkStoreInThread } from '../../store/checkStore.ts';
 import type { SourceChoice } from '../../sync/orchestrator.ts';
 import { UsageError } from '../args.ts';
 import { loadProfile } from '../profileOption.ts';
@@ -121,6 +120,12 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         description: 'check the data file first; when damaged, set it aside and sync everything again',
       },
       {
+        name: 'check',
+        type: 'boolean',
+        description:
+          "run SQLite's quick check after the sync even if the file passed one less than a day ago (by default it is checked at most once a day)",
+      },
+      {
         name: 'skip-check',
         type: 'boolean',
         description:
@@ -165,6 +170,8 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
       let source = (optString(options, 'source') ?? 'v2') as SourceChoice;
       // A profile with v1 credentials only syncs v1 unless told otherwise.
       if (profile && source === 'v2' && !profile.secrets.v2Token && profile.secrets.v1) source = 'v1';
+      if (optBool(options, 'check') && optBool(options, 'skip-check'))
+        throw new UsageError("options '--check' and '--skip-check' cannot be combined");
       const pageSize = optInt(options, 'page-size');
       const trailingDays = optInt(options, 'trailing-days');
       const dbPath = optString(options, 'db') ?? profile?.dbPath ?? defaultStorePath('default', io.env);
@@ -239,10 +246,20 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         const { verification, verificationNote } = outcome.result;
         if (verification) io.stdout.write(`${verificationSentence(verification)}\n`);
         else if (verificationNote) io.stdout.write(`${verificationNote}\n`);
-        // SQLite's quick check on a worker: damage in pages this run did not touch is found now, not by a query.
+        // SQLite's quick check on a worker: damage in pages this run did not touch is found now, not by a query. It
+        // reads every page, so it runs once a day (a sound verdict is noted in the file) unless --check asks now.
         if (!optBool(options, 'skip-check')) {
-          const after = await checkStoreInThread(dbPath);
-          if (after.verdict === 'damaged') throw new Error(after.message);
+          const after = await checkAfterSync(dbPath, {
+            force: optBool(options, 'check'),
+            ...(deps.now ? { now: deps.now() } : {}),
+          });
+          if (after?.verdict === 'damaged') throw new Error(after.message);
+          if (optBool(options, 'verbose'))
+            io.stdout.write(
+              after
+                ? `Check: sound (quick_check in ${after.seconds.toFixed(1)} s)\n`
+                : "Check: skipped, the file passed SQLite's quick check less than a day ago (--check checks it now)\n",
+            );
         }
         return 0;
       } finally {

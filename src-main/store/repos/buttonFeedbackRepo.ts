@@ -4,14 +4,7 @@ import type Database from 'better-sqlite3';
 import { named, numbered, statement } from '../statements.ts';
 import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
-import {
-  bucketWidth,
-  createBatchBuilder,
-  hourlyBuckets,
-  noPosition,
-  noUi,
-  selectRows,
-} from './feedbackBatch.ts';
+import { bucketWidth, createBatchBuilder, hourlyBuckets, selectRows } from './feedbackBatch.ts';
 import { createWindowComparison } from './feedbackDigest.ts';
 import type { WindowComparison } from './feedbackDigest.ts';
 import type { FeedbackBatch } from './feedbackBatch.ts';
@@ -19,7 +12,8 @@ import { allNodes, createNodeRollup } from './nodeRollup.ts';
 import { createPressPeriodRollup, weekhourRows } from './pressPeriodRollup.ts';
 import { createRollupRecount } from './rollupRecount.ts';
 import type { SwapSpec } from './swapSpec.ts';
-import { encodeUi, uiParam } from './uiCode.ts';
+import { createFactInsert } from './factInsert.ts';
+import { upsertBuckets } from './bucketUpsert.ts';
 import { distinctKeysCte } from '../treeSql.ts';
 
 export type { SwapSpec } from './swapSpec.ts';
@@ -89,11 +83,6 @@ export function feedbackIdText(key: Buffer | string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-const factColumns =
-  'experience_point_id, local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position, ui';
-/** Rows per multi-row INSERT (10 parameters each) and buckets per multi-row upsert (15 each). */
-const rowsPerInsert = 32;
-const bucketsPerUpsert = 16;
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
 
 /** Thrown inside the fast path's transaction to roll it back when some rows were already stored. */
@@ -112,24 +101,13 @@ export function createButtonFeedbackRepo(
   const tuple = (k: number): string => `(${Array.from({ length: k }, () => '?').join(',')})`;
   const values = (rows: number, width: number): string =>
     Array.from({ length: rows }, () => tuple(width)).join(',');
-  /** Rows of `before` parameters, then `ui` (its code's byte bound as text). */
-  const factValues = (rows: number, before: number): string =>
-    Array.from({ length: rows }, () => `${tuple(before).slice(0, -1)},${uiParam})`).join(',');
   /** A statement per row count, built once (the SQL text is not rebuilt on the hot path). */
   const perRows = (name: string, build: (rows: number) => string): ((rows: number) => Database.Statement) => {
     const text = numbered(`buttonFeedback.${name}`, build);
     return (rows) => statement(db, text(rows));
   };
-  const insertFacts = perRows(
-    'insertFacts',
-    (rows) =>
-      `INSERT INTO v2_button_feedback (${factColumns}) VALUES ${factValues(rows, 9)} ON CONFLICT DO NOTHING`,
-  );
-  const insertStage = perRows(
-    'insertStage',
-    (rows) =>
-      `INSERT INTO v2_button_feedback_stage (stream, ${factColumns}) VALUES ${factValues(rows, 10)} ON CONFLICT DO NOTHING`,
-  );
+  const facts = createFactInsert(db, 'buttonFeedback.facts', 'v2_button_feedback', []);
+  const stageRows = createFactInsert(db, 'buttonFeedback.stage', 'v2_button_feedback_stage', ['stream']);
   const upsertInto = (table: string, bucket: string): ((rows: number) => Database.Statement) =>
     perRows(
       `upsert.${table}`,
@@ -166,50 +144,6 @@ export function createButtonFeedbackRepo(
   const nodes = createNodeRollup(db);
   const periods = createPressPeriodRollup(db);
   const recount = createRollupRecount(db, nodes, periods);
-
-  /** The 10 fact columns of row `i`, pushed onto `out` (`ui` as stored: uiCode.ts). */
-  function pushRow(b: FeedbackBatch, i: number, out: unknown[]): void {
-    const pos = b.position[i] ?? noPosition;
-    const ui = b.ui[i] ?? noUi;
-    out.push(
-      b.point[i],
-      b.localMs[i],
-      b.textIds.get(i) ?? b.ids.subarray(i * 16, i * 16 + 16),
-      b.offsetMin[i],
-      b.survey[i],
-      b.smiley[i],
-      b.button[i],
-      b.misuse[i],
-      pos === noPosition ? null : pos,
-      ui === noUi ? null : encodeUi(b.uiNames[ui] ?? null),
-    );
-  }
-
-  /** Inserts every row with multi-row statements; returns how many were new. */
-  function insertAll(
-    b: FeedbackBatch,
-    statement: (rows: number) => Database.Statement,
-    prefix: unknown[],
-  ): number {
-    let changes = 0;
-    let i = 0;
-    const params: unknown[] = [];
-    for (; i + rowsPerInsert <= b.n; i += rowsPerInsert) {
-      params.length = 0;
-      for (let r = 0; r < rowsPerInsert; r++) {
-        params.push(...prefix);
-        pushRow(b, i + r, params);
-      }
-      changes += statement(rowsPerInsert).run(params).changes;
-    }
-    for (; i < b.n; i++) {
-      params.length = 0;
-      params.push(...prefix);
-      pushRow(b, i, params);
-      changes += statement(1).run(params).changes;
-    }
-    return changes;
-  }
 
   /**
    * Adds hourly buckets to the hourly rollup and, folded by local day, to the daily one; both to the node rollups;
@@ -252,17 +186,6 @@ export function createButtonFeedbackRepo(
     periods.add(daily);
   }
 
-  function upsertBuckets(statement: (rows: number) => Database.Statement, flat: ArrayLike<number>): void {
-    const count = flat.length / bucketWidth;
-    let i = 0;
-    for (; i + bucketsPerUpsert <= count; i += bucketsPerUpsert)
-      statement(bucketsPerUpsert).run(
-        Array.from({ length: bucketsPerUpsert * bucketWidth }, (_, k) => flat[i * bucketWidth + k]),
-      );
-    for (; i < count; i++)
-      statement(1).run(Array.from({ length: bucketWidth }, (_, k) => flat[i * bucketWidth + k]));
-  }
-
   function finishBatch(b: FeedbackBatch, checkpoint: CheckpointWrite | undefined): void {
     for (const [id, type] of b.smileys) upsertSmiley.run(id, type);
     if (checkpoint) checkpoints.set(checkpoint.stream, checkpoint.cursor);
@@ -272,7 +195,7 @@ export function createButtonFeedbackRepo(
   // exactly what was inserted. When some row was already stored, the transaction rolls back and the careful path
   // inserts row by row, counting only the rows really inserted (changes === 1).
   const appendFast = db.transaction((b: FeedbackBatch, checkpoint?: CheckpointWrite): number => {
-    const inserted = insertAll(b, insertFacts, []);
+    const inserted = facts.insertAll(b, []);
     if (inserted !== b.n) throw new SeenBefore();
     addBuckets(b.hourly);
     finishBatch(b, checkpoint);
@@ -281,15 +204,11 @@ export function createButtonFeedbackRepo(
   const appendCareful = db.transaction((b: FeedbackBatch, checkpoint?: CheckpointWrite): number => {
     const fresh = new Uint8Array(b.n);
     let inserted = 0;
-    const params: unknown[] = [];
-    for (let i = 0; i < b.n; i++) {
-      params.length = 0;
-      pushRow(b, i, params);
-      if (insertFacts(1).run(params).changes === 1) {
+    for (let i = 0; i < b.n; i++)
+      if (facts.insertOne(b, i, [])) {
         fresh[i] = 1;
         inserted++;
       }
-    }
     addBuckets(hourlyBuckets(b, fresh));
     finishBatch(b, checkpoint);
     return inserted;
@@ -305,7 +224,7 @@ export function createButtonFeedbackRepo(
 
   const stage = db.transaction(
     (stream: string, b: FeedbackBatch, checkpoint?: CheckpointWrite, swap?: SwapSpec) => {
-      const staged = insertAll(b, insertStage, [stream]);
+      const staged = stageRows.insertAll(b, [stream]);
       for (const [id, type] of b.smileys) upsertSmiley.run(id, type);
       const swapped = swap ? recount.swap(swap) : { removed: 0, inserted: 0 };
       if (checkpoint) checkpoints.set(checkpoint.stream, checkpoint.cursor);
@@ -323,9 +242,7 @@ export function createButtonFeedbackRepo(
     let staged = 0;
     for (const b of batches) {
       if (only?.size !== 0)
-        staged += insertAll(only ? selectRows(b, (i) => only.has(b.point[i] ?? 0)) : b, insertStage, [
-          stream,
-        ]);
+        staged += stageRows.insertAll(only ? selectRows(b, (i) => only.has(b.point[i] ?? 0)) : b, [stream]);
       for (const [id, type] of b.smileys) upsertSmiley.run(id, type);
     }
     return staged;

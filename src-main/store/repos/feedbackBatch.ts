@@ -244,8 +244,9 @@ function mergePages(pages: readonly PageColumns[], n: number): FeedbackBatch {
 
 /** The hourly buckets of the batch's rows (of the rows `only` marks, when given). Rows must be grouped by point. */
 export function hourlyBuckets(b: FeedbackBatch, only: Uint8Array | null): Float64Array {
-  // At most one bucket per row; a typed array keeps this off the JS heap (no growing array of boxed numbers).
-  const out = new Float64Array(b.n * bucketWidth);
+  // At most one bucket per row, usually a few rows a bucket: a typed array (off the JS heap, no boxed numbers) that
+  // starts at a quarter of the rows and doubles when full, so a big batch does not reserve 120 B a row for a while.
+  let out = new Float64Array(Math.max(16, Math.ceil(b.n / 4)) * bucketWidth);
   let used = 0;
   const surveySlot = new Map<number, number>();
   // Within one point's run of rows: (local hour, survey slot, misuse) as one safe integer → bucket offset in `out`.
@@ -266,6 +267,11 @@ export function hourlyBuckets(b: FeedbackBatch, only: Uint8Array | null): Float6
     const key = (hour * 2097152 + slot) * 2 + misuse;
     let at = run.get(key);
     if (at === undefined) {
+      if (used === out.length) {
+        const grown = new Float64Array(Math.min(out.length * 2, b.n * bucketWidth));
+        grown.set(out);
+        out = grown;
+      }
       at = used;
       used += bucketWidth;
       run.set(key, at);

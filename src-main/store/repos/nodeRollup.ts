@@ -2,7 +2,8 @@
 // node -1 (every press). Kept current from the point rollups' buckets on the write path (a recount adds its
 // differences) and rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
-import { statement } from '../statements.ts';
+import { numbered, statement } from '../statements.ts';
+import { flatRows, upsertBuckets } from './bucketUpsert.ts';
 import { monthHourSql } from '../periodBuckets.ts';
 import { bucketWidth } from './feedbackBatch.ts';
 import { distinctKeysCte } from '../treeSql.ts';
@@ -11,7 +12,7 @@ import { distinctKeysCte } from '../treeSql.ts';
 export const allNodes = -1;
 
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
-const bucketsPerUpsert = 16;
+const noCounts: readonly number[] = counters.map(() => 0);
 
 export type Grain = 'hourly' | 'daily' | 'weekhour';
 
@@ -115,48 +116,49 @@ export function createNodeRollup(db: Database.Database, source: NodeRollupSource
   const sql = (text: string): Database.Statement => statement(db, text);
   const ancestors = (): ((point: number) => number[]) =>
     ancestorsOf(sql(source.tree).all() as { id: number; parent: number | null }[]);
-  const upsert = (grain: Grain, rows: number): Database.Statement => {
-    const t = tables[grain];
-    const tuple = `(${Array.from({ length: bucketWidth }, () => '?').join(',')})`;
-    return sql(
-      `INSERT INTO ${t.node} (node_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')})
+  const tuple = `(${Array.from({ length: bucketWidth }, () => '?').join(',')})`;
+  // Per grain, the upsert of k rows: its text built once per k (not on every call).
+  const upserts = Object.fromEntries(
+    (['hourly', 'daily', 'weekhour'] as const).map((grain) => {
+      const t = tables[grain];
+      const text = numbered(
+        `nodeRollup.upsert.${t.node}`,
+        (rows) =>
+          `INSERT INTO ${t.node} (node_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')})
        VALUES ${Array.from({ length: rows }, () => tuple).join(',')}
        ON CONFLICT (node_id, ${t.bucket}, survey_id, misuse) DO UPDATE SET
        ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
-    );
-  };
+      );
+      return [grain, (rows: number): Database.Statement => statement(db, text(rows))];
+    }),
+  ) as Record<Grain, (rows: number) => Database.Statement>;
 
   function upsertRows(grain: Grain, rows: readonly number[][]): void {
-    let i = 0;
-    for (; i + bucketsPerUpsert <= rows.length; i += bucketsPerUpsert)
-      upsert(grain, bucketsPerUpsert).run(rows.slice(i, i + bucketsPerUpsert).flat());
-    for (; i < rows.length; i++) upsert(grain, 1).run(rows[i]);
+    upsertBuckets(upserts[grain], flatRows(rows));
   }
 
   function add(grain: Grain, flat: ArrayLike<number>): number[][] {
     const up = ancestors();
-    // Node buckets of the batch, merged across its points (many points share their group's bucket).
-    const merged = new Map<string, number[]>();
+    // Node buckets of the batch, merged across its points (many points share their group's bucket): per node, by
+    // the bucket's key as text (made once per point bucket: its hash is kept with the string for every ancestor).
+    const merged = new Map<number, Map<string, number[]>>();
+    const out: number[][] = [];
     for (let at = 0; at < flat.length; at += bucketWidth) {
+      const key = `${flat[at + 1]}|${flat[at + 2]}|${flat[at + 3]}`;
       for (const node of up(flat[at] ?? 0)) {
-        const key = `${node}|${flat[at + 1]}|${flat[at + 2]}|${flat[at + 3]}`;
-        let row = merged.get(key);
-        if (!row)
-          merged.set(
-            key,
-            (row = [
-              node,
-              flat[at + 1] ?? 0,
-              flat[at + 2] ?? 0,
-              flat[at + 3] ?? 0,
-              ...new Array<number>(11).fill(0),
-            ]),
-          );
+        let byKey = merged.get(node);
+        if (!byKey) merged.set(node, (byKey = new Map()));
+        let row = byKey.get(key);
+        if (!row) {
+          row = [node, flat[at + 1] ?? 0, flat[at + 2] ?? 0, flat[at + 3] ?? 0, ...noCounts];
+          byKey.set(key, row);
+          out.push(row);
+        }
         for (let c = 4; c < bucketWidth; c++) row[c] = (row[c] ?? 0) + (flat[at + c] ?? 0);
       }
     }
     // Buckets that add nothing (a recount that found what was there) are not written.
-    const rows = [...merged.values()].filter((row) => row.some((n, c) => c >= 4 && n !== 0));
+    const rows = out.filter((row) => row.some((n, c) => c >= 4 && n !== 0));
     upsertRows(grain, rows);
     return rows;
   }

@@ -5,9 +5,9 @@ import type Database from 'better-sqlite3';
 import { numbered, statement } from '../statements.ts';
 import { monthHourOf, periodBucket, periodLevels } from '../periodBuckets.ts';
 import { bucketWidth } from './feedbackBatch.ts';
+import { flatRows, upsertBuckets } from './bucketUpsert.ts';
 
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
-const bucketsPerUpsert = 16;
 
 export interface PressPeriodRollup {
   /** Adds daily point buckets (`bucketWidth` numbers each: point, day, survey, misuse, n0..n10) at every level. */
@@ -68,10 +68,7 @@ export function createPressPeriodRollup(db: Database.Database): PressPeriodRollu
         daily[at + 3] ?? 0,
       ]),
     );
-    let i = 0;
-    for (; i + bucketsPerUpsert <= rows.length; i += bucketsPerUpsert)
-      upsert(bucketsPerUpsert).run(rows.slice(i, i + bucketsPerUpsert).flat());
-    for (; i < rows.length; i++) upsert(1).run(rows[i]);
+    upsertBuckets(upsert, flatRows(rows));
   }
 
   return { add };

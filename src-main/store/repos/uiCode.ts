@@ -8,6 +8,14 @@ const codes: Record<string, Buffer> = {
   digital: Buffer.from([0x82]),
 };
 
+/** The values stored as a code, in the order of their bytes (0x80, 0x81, 0x82). */
+export const uiCodeNames = ['physical', 'touchless', 'digital'] as const;
+
+/** A value's code as 1..3 (its byte is 0x7f + that), or 0 when it is stored as text. */
+export function uiCodeIndex(ui: string): number {
+  return uiCodeNames.indexOf(ui as (typeof uiCodeNames)[number]) + 1;
+}
+
 /** The value bound for a stored `ui`: a code's byte (bound as `CAST(? AS TEXT)`, see uiParam) or the text as sent. */
 export function encodeUi(ui: string | null): Buffer | string | null {
   return ui === null ? null : (codes[ui] ?? ui);

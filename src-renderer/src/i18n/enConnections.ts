@@ -130,6 +130,7 @@ export const enConnections = {
       duration: 'Duration',
       outcome: 'Outcome',
       rowsText: '{inserted} new of {received} received',
+      rowsTextV1: '{inserted} presses stored from {received} records received',
     },
     outcomes: {
       running: 'Running',

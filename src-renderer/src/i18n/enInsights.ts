@@ -110,6 +110,7 @@ export const enInsights = {
     rows: 'Rows ({count})',
     day: 'Day',
     place: 'Experience point',
+    question: 'Question',
     difference: 'Raw − summed',
     explanation: 'Explanation',
     agrees: 'agrees',

@@ -3,6 +3,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AppState, StoreCheckResult, SyncProgress, SyncSummary } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
+import { overallFraction } from '../components/sync/syncFormat.ts';
 import { clearQueryCache, dataChanged } from '../composables/queryCache.ts';
 
 export const useAppStore = defineStore('app', () => {
@@ -15,7 +16,9 @@ export const useAppStore = defineStore('app', () => {
   /** What the last rebuild did, in main's sentence (a sound file is checked and kept). */
   const rebuildMessage = ref<string | null>(null);
   const exploring = ref(false);
+  /** The demo sync's latest progress event (what the first-launch panel names), and every stream's latest. */
   const progress = ref<SyncProgress | null>(null);
+  const streams = ref<SyncProgress[]>([]);
   const exploreError = ref<string | null>(null);
   /** The last demo sync was cancelled: what it fetched is kept, and exploring again resumes it. */
   const cancelled = ref(false);
@@ -27,10 +30,9 @@ export const useAppStore = defineStore('app', () => {
 
   const hasData = computed(() => state.value?.hasData === true);
   /** 0..1 when the sync can estimate it, null while it cannot (the bar then shows activity only). */
-  const progressFraction = computed(() => {
-    const f = progress.value?.fraction;
-    return typeof f === 'number' && Number.isFinite(f) ? Math.min(1, Math.max(0, f)) : null;
-  });
+  // The whole sync's share done, as "Sync now" says it (the mean over the streams that can tell): the latest event
+  // alone jumped between streams, and read 0% while a list began after the presses were half in.
+  const progressFraction = computed(() => overallFraction(streams.value));
 
   async function load(): Promise<void> {
     const result = await useClient().invoke('app:getState', {});
@@ -81,8 +83,12 @@ export const useAppStore = defineStore('app', () => {
     exploreError.value = null;
     cancelled.value = false;
     progress.value = null;
+    streams.value = [];
     const stop = client.on('sync:progress', (p) => {
-      if (!p.coverage) progress.value = p; // the coverage opens the views (coverageStore.ts), it is no stream
+      if (p.coverage) return; // the coverage opens the views (coverageStore.ts), it is no stream
+      progress.value = p;
+      const i = streams.value.findIndex((s) => s.stream === p.stream);
+      streams.value = i === -1 ? [...streams.value, p] : streams.value.map((s, j) => (j === i ? p : s));
     });
     try {
       const result = await client.invoke('demo:explore', {});

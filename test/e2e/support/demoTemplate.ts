@@ -5,9 +5,10 @@
 // kept as a template, and a spec starts web mode on a copy of it (`startWebMode({ dataFrom })`): the app restarted on
 // the folder the demo left, never a file another spec has written to. The folder lives for the whole run
 // (FD_E2E_DEMO_DIR, set once by playwright.config.ts, removed by its global teardown), so a worker restarted after a
-// failure reuses it too.
+// failure reuses it too, and so does the other worker: the first to take the folder's lock makes the demo, the other
+// waits for its manifest (and makes it itself, its steps asserted, if the maker failed or died).
 import { expect, type Browser, type ConsoleMessage } from '@playwright/test';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoSynced } from './demoSynced.ts';
@@ -38,14 +39,63 @@ let making: Promise<DemoTemplate> | null = null;
 
 /** The run's synced demo: made by the first caller (its steps asserted there), then reused. */
 export function demoTemplate(browser: Browser): Promise<DemoTemplate> {
-  const manifest = join(runDir(), 'demo.json');
-  if (existsSync(manifest))
-    return Promise.resolve(JSON.parse(readFileSync(manifest, 'utf8')) as DemoTemplate);
-  making ??= makeTemplate(browser, manifest).catch((error: unknown) => {
+  making ??= madeOrMake(browser).catch((error: unknown) => {
     making = null;
     throw error;
   });
   return making;
+}
+
+async function madeOrMake(browser: Browser): Promise<DemoTemplate> {
+  const dir = runDir();
+  mkdirSync(dir, { recursive: true });
+  const manifest = join(dir, 'demo.json');
+  const lock = join(dir, 'demo.lock');
+  for (;;) {
+    if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')) as DemoTemplate;
+    if (takeLock(lock))
+      try {
+        return await makeTemplate(browser, manifest);
+      } finally {
+        rmSync(lock, { force: true });
+      }
+    await folderChanged(dir); // the other worker wrote its manifest, or let go of the lock
+  }
+}
+
+/** Takes the lock file (this process's id in it); false while a live process holds it. A dead holder's is removed. */
+function takeLock(lock: string): boolean {
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    let holder: number;
+    try {
+      holder = Number(readFileSync(lock, 'utf8'));
+    } catch {
+      return false; // let go of meanwhile: look again
+    }
+    try {
+      process.kill(holder, 0); // (0 while the holder is still writing its id: the process group, alive)
+      return false;
+    } catch {
+      rmSync(lock, { force: true });
+      return false;
+    }
+  }
+}
+
+/** Resolves when an entry of `dir` is added, changed or removed, or after 5 s (a holder that died says nothing). */
+function folderChanged(dir: string): Promise<void> {
+  return new Promise((done) => {
+    const watcher = watch(dir, () => finish());
+    const timer = setTimeout(() => finish(), 5_000);
+    function finish(): void {
+      clearTimeout(timer);
+      watcher.close();
+      done();
+    }
+  });
 }
 
 async function makeTemplate(browser: Browser, manifest: string): Promise<DemoTemplate> {
@@ -100,7 +150,8 @@ async function makeTemplate(browser: Browser, manifest: string): Promise<DemoTem
     renameSync(server.dataDir, dataDir); // both in the OS temp folder
     const storeFile = server.storePath.slice(server.dataDir.length + 1);
     const template: DemoTemplate = { dataDir, storeFile, viewsOpenedAfter, syncedAfter, historySyncingShown };
-    writeFileSync(manifest, JSON.stringify(template));
+    writeFileSync(`${manifest}.part`, JSON.stringify(template));
+    renameSync(`${manifest}.part`, manifest); // whole, for a worker waiting for it
     return template;
   } finally {
     await context.close().catch(() => undefined);

@@ -66,8 +66,9 @@ export async function syncWorld(world: World, source: 'both' | 'v2' = 'both'): P
 const shared = new Map<string, Promise<SyncedStore>>();
 
 /**
- * One synced store per name for the whole test process (the spec files run one after another in one worker), so
- * several specs on the same world sync it once. Removed when the process exits; callers never remove it.
+ * One synced store per name for the whole worker process (its spec files run one after another), so several specs on
+ * the same world sync it once per worker (a tiny world: a few seconds). Removed when the process exits; callers never
+ * remove it.
  */
 export function sharedSyncedStore(name: string, makeWorld: () => World): Promise<SyncedStore> {
   let store = shared.get(name);

@@ -27,6 +27,7 @@ const createdBy: Record<number, string> = {
       DELETE FROM v2_comment_term WHERE text_feedback_id = old.text_feedback_id;
       DELETE FROM v2_comment_term_pending WHERE text_feedback_id = old.text_feedback_id;
     END;`,
+  17: 'DROP TABLE store_check;',
 };
 
 export function rollBackSql(version: number): string {

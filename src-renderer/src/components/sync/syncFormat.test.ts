@@ -102,4 +102,21 @@ describe('sync panel words', () => {
       outcome: 'Failed',
     });
   });
+
+  it('writes a v1 row as presses stored from records (an hourly sum is one record of many presses)', () => {
+    const row = historyRow({
+      id: 2,
+      source: 'v1',
+      baseUrl: 'http://127.0.0.1:8080',
+      startedAt: '2026-03-02T10:00:00.000Z',
+      finishedAt: '2026-03-02T10:02:00.000Z',
+      seconds: 120,
+      status: 'done',
+      itemsReceived: 1_802_090,
+      rowsInserted: 1_847_544,
+      feedbackTotal: 1_847_544,
+      error: null,
+    });
+    expect(row.rows).toBe('1,847,544 presses stored from 1,802,090 records received');
+  });
 });

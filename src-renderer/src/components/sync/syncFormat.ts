@@ -99,7 +99,8 @@ export function historyRow(
   return {
     when: fmt.dateTime(h.startedAt),
     what: `${h.source === 'v1' ? 'v1' : 'v2'} · ${h.baseUrl.replace(/^https?:\/\//, '')}`,
-    rows: t('sync.history.rowsText', {
+    // v1 counts presses written against the records received (an hourly sum is one record of many presses).
+    rows: t(h.source === 'v1' ? 'sync.history.rowsTextV1' : 'sync.history.rowsText', {
       inserted: fmt.count(h.rowsInserted),
       received: fmt.count(h.itemsReceived),
     }),
