@@ -6,7 +6,9 @@ import { createNetworkFetch } from '../api/network.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import { openStore } from '../store/db.ts';
 import { serialiseError } from '../sync/syncRunner.ts';
+import type { SerialError } from '../sync/syncRunner.ts';
 import { verifyAgainstAggregates } from '../sync/v2Verify.ts';
+import type { VerifyResult } from '../sync/v2Verify.ts';
 import type { VerifyRequest } from './verifyInThread.ts';
 
 const port = parentPort;
@@ -17,6 +19,8 @@ port.on('message', (m: unknown) => {
   if (m === 'cancel') controller.abort();
 });
 
+// The connection is closed before the answer goes: the caller may go on to the file's quick check at once.
+let reply: { result: VerifyResult } | { failed: SerialError };
 try {
   // Its reads go through the file once: a small page cache is enough.
   const store = openStore(request.path, {
@@ -39,11 +43,12 @@ try {
       ...(request.until ? { until: request.until } : {}),
       ...(request.scope ? { scope: request.scope } : {}),
     });
-    port.postMessage({ result });
+    reply = { result };
   } finally {
     store.close();
   }
 } catch (error) {
-  port.postMessage({ failed: serialiseError(error) });
+  reply = { failed: serialiseError(error) };
 }
+port.postMessage(reply);
 port.close();
