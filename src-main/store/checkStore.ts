@@ -181,7 +181,7 @@ export function recordSoundCheck(path: string, check: StoreCheck, at: Date): voi
   if (check.verdict !== 'sound' || checkHeaderOrEmpty(path) !== 'ok') return;
   let db: Database.Database | null = null;
   try {
-    db = new Database(path, { fileMustExist: true, timeout: 5000 });
+    db = new Database(path, { fileMustExist: true, timeout: 15_000 }); // another sync's write may hold it a while
     prepared(
       db,
       'check.record',
