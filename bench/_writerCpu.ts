@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore } from '../src-main/store/db.ts';
-import { createBatchBuilder, noPosition, noUi } from '../src-main/store/repos/feedbackBatch.ts';
+import { createBatchBuilder, emptyColumns, noPosition, noUi } from '../src-main/store/repos/feedbackBatch.ts';
 import type { PageColumns } from '../src-main/store/repos/feedbackBatch.ts';
 import { uiOf } from '../src-main/store/repos/uiCode.ts';
 import { factColumns } from '../src-main/store/repos/factInsert.ts';
@@ -67,22 +67,7 @@ function readPages(): { pages: PageColumns[]; tree: unknown[] } {
 
 function columnsOf(rows: Row[]): PageColumns {
   const n = rows.length;
-  const c: PageColumns = {
-    n,
-    point: new Int32Array(n),
-    localMs: new Float64Array(n),
-    offsetMin: new Int16Array(n),
-    survey: new Int32Array(n),
-    smiley: new Int32Array(n),
-    button: new Uint8Array(n),
-    misuse: new Uint8Array(n),
-    position: new Int32Array(n),
-    ui: new Uint8Array(n),
-    uiNames: [],
-    ids: new Uint8Array(n * 16),
-    textIds: new Map(),
-    smileys: [],
-  };
+  const c: PageColumns = emptyColumns(n);
   const smileys = new Map<number, string>();
   rows.forEach((r, i) => {
     c.point[i] = r.p;

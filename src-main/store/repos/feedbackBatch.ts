@@ -58,7 +58,7 @@ export function uuidInto(id: string, out: Uint8Array, at: number): boolean {
 }
 
 /** Columns for `n` rows, all zero. */
-function emptyColumns(n: number): PageColumns {
+export function emptyColumns(n: number): PageColumns {
   return {
     n,
     point: new Int32Array(n),
