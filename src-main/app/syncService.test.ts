@@ -59,3 +59,46 @@ describe('runTargetSync: the check after a sync', () => {
     expect(stamps[0]?.[1]).toBe(stamps[0]?.[0]);
   }, 60_000);
 });
+
+describe('runTargetSync: the file check beside the check against the counts', () => {
+  it('starts the file check once the after-sync work is written, while the verification still waits for the service', async () => {
+    const target: SyncTarget = {
+      profile: null,
+      baseUrl: emulator.url,
+      storePath: join(dir, 'beside.sqlite'),
+      secrets: { v2Token: DEFAULT_V2_TOKEN, v1: null },
+    };
+    const events: string[] = [];
+    let checkStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (checkStarted = resolve));
+    // The verification's requests (the service's aggregates) wait until the file check has started: run one after the
+    // other, as before, this would never finish (the test's timeout says so).
+    const gated: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.includes('aggregated-feedbacks')) {
+        events.push('verification asks');
+        await started;
+      }
+      return fetch(input, init);
+    };
+    const outcome = await runTargetSync(target, {
+      source: 'v2',
+      now: () => now,
+      fetch: gated,
+      checkFile: async () => {
+        // Second route to "the after-sync work is written": its table holds this run's stamp already.
+        const db = new Database(target.storePath, { readonly: true });
+        const stamped = db.prepare('SELECT count(*) FROM v2_anomaly_window').pluck().get();
+        db.close();
+        events.push(`check starts (after-sync rows: ${String(stamped)})`);
+        checkStarted();
+        return null;
+      },
+    });
+    expect(outcome.status).toBe('done');
+    expect(outcome.result.verification?.mismatchCount).toBe(0);
+    expect(await outcome.fileCheck).toBeNull();
+    expect(events[0]).toBe('check starts (after-sync rows: 1)');
+    expect(events).toContain('verification asks');
+  }, 30_000);
+});

@@ -217,6 +217,18 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
             ...(deps.now ? { now: deps.now } : {}),
             fetch: createNetworkFetch(network),
             network: () => network,
+            // SQLite's quick check on a worker: damage in pages this run did not touch is found now, not by a query.
+            // It reads every page, so it runs once a day (a sound verdict is noted in the file) unless --check asks
+            // now; it runs beside the check against the service's counts.
+            ...(optBool(options, 'skip-check')
+              ? {}
+              : {
+                  checkFile: () =>
+                    checkAfterSync(dbPath, {
+                      force: optBool(options, 'check'),
+                      ...(deps.now ? { now: deps.now() } : {}),
+                    }),
+                }),
             signal: io.signal,
             onProgress: (p) => display.update(p),
             onRetry: (r) =>
@@ -246,13 +258,8 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         const { verification, verificationNote } = outcome.result;
         if (verification) io.stdout.write(`${verificationSentence(verification)}\n`);
         else if (verificationNote) io.stdout.write(`${verificationNote}\n`);
-        // SQLite's quick check on a worker: damage in pages this run did not touch is found now, not by a query. It
-        // reads every page, so it runs once a day (a sound verdict is noted in the file) unless --check asks now.
-        if (!optBool(options, 'skip-check')) {
-          const after = await checkAfterSync(dbPath, {
-            force: optBool(options, 'check'),
-            ...(deps.now ? { now: deps.now() } : {}),
-          });
+        if (outcome.fileCheck) {
+          const after = await outcome.fileCheck;
           if (after?.verdict === 'damaged') throw new Error(after.message);
           if (optBool(options, 'verbose'))
             io.stdout.write(
