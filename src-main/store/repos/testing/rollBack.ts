@@ -30,6 +30,8 @@ const createdBy: Record<number, string> = {
   17: 'DROP TABLE store_check;',
   // 0018 created nothing: it marks the stored form of the comments' copies of their text (textCopy.ts).
   18: '',
+  // 0019 changed the series' stored form: the series go (a cache, built again from the facts).
+  19: 'DELETE FROM v2_alert_series;',
 };
 
 export function rollBackSql(version: number): string {
