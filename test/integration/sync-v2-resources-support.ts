@@ -154,7 +154,10 @@ function storedUi(hex: string | null): string | null {
 /** A feedback-list table's rows in the expected column order, as sorted JSON lines. */
 export function storedListRows(db: Database.Database, table: string, columns: string): string[] {
   const names = columns.split(', ');
-  const sql = names.map((c) => (c === 'ui' ? 'iif(ui IS NULL, NULL, hex(ui))' : c)).join(', ');
+  // A comment's copy of its text is stored as the byte 0x80 (migration 0018): read back as the text here.
+  const copy = (c: string): string =>
+    c === 'masked_text' || c === 'rephrased_text' ? `iif(hex(${c}) = '80', text, ${c})` : c;
+  const sql = names.map((c) => (c === 'ui' ? 'iif(ui IS NULL, NULL, hex(ui))' : copy(c))).join(', ');
   const at = 8 + names.indexOf('ui'); // after the 8 common columns; 7 when the list has no ui
   return (db.prepare(`SELECT ${commonSql}, ${sql} FROM ${table}`).raw(true).all() as unknown[][])
     .map((r) => (at < 8 ? r : r.map((v, i) => (i === at ? storedUi(v as string | null) : v))))

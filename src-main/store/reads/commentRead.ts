@@ -6,6 +6,7 @@ import { named, statement } from '../statements.ts';
 import { distinctKeysCte, withSelectedPoint } from '../treeSql.ts';
 import { type Built, ftsId } from './commentSql.ts';
 import { uiOf } from '../repos/uiCode.ts';
+import { textCopyOf } from '../repos/textCopy.ts';
 
 export { buildComments, ftsId, literalQuery, singleTerm, type Built } from './commentSql.ts';
 
@@ -278,7 +279,8 @@ export function commentRecords(db: Database.Database, s: CommentRecordSearch): C
   const sql = `${
     s.pointIds ? withSelectedPoint() : ''
   }SELECT t.feedback_id, t.experience_point_id, t.survey_id, t.smiley_id, t.local_time, t.utc_offset_min,
-      t.button_index, t.misuse, t.spam, t.position, ${uiOf('t.ui')} AS ui, t.text, t.masked_text, t.rephrased_text,
+      t.button_index, t.misuse, t.spam, t.position, ${uiOf('t.ui')} AS ui, t.text,
+      ${textCopyOf('t.masked_text', 't.text')} AS masked_text, ${textCopyOf('t.rephrased_text', 't.text')} AS rephrased_text,
       t.text_in_english, t.categories, t.themes
     FROM v2_text_feedback_fts JOIN v2_text_feedback t ON t.text_feedback_id = v2_text_feedback_fts.rowid
     WHERE ${where.join(' AND ')}

@@ -2,6 +2,7 @@
 // pair's presses packed as columns (table v2_alert_series, migration 0014) and what tells a packed series is stale.
 import type Database from 'better-sqlite3';
 import { statement } from '../statements.ts';
+import { decodeInstants, decodeOffsets, encodeInstants, encodeOffsets } from './seriesCodec.ts';
 
 export interface AlertSpecRow {
   alertSpecificationId: number;
@@ -143,15 +144,6 @@ function bytes(a: ArrayBufferView): Buffer {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 }
 
-/** A typed array over a blob (copied when the blob's bytes are not aligned for the type). */
-function view<T>(blob: Buffer, size: number, make: (b: ArrayBuffer, offset: number, length: number) => T): T {
-  const length = blob.byteLength / size;
-  if (blob.byteOffset % size === 0) return make(blob.buffer as ArrayBuffer, blob.byteOffset, length);
-  const copy = new Uint8Array(blob.byteLength);
-  copy.set(blob);
-  return make(copy.buffer, 0, length);
-}
-
 export function writeSeries(
   db: Database.Database,
   pointId: number,
@@ -173,8 +165,8 @@ export function writeSeries(
     syncRunId,
     signature,
     n > 0 ? series.utc[n - 1] : null,
-    bytes(series.utc),
-    bytes(series.offsetMin),
+    encodeInstants(series.utc),
+    encodeOffsets(series.offsetMin),
     bytes(series.button),
   );
 }
@@ -210,10 +202,11 @@ export function newestSeriesPress(db: Database.Database): number | null {
 export function readSeries(db: Database.Database, pointId: number, surveyId: number): StoredSeries | null {
   const r = statement(
     db,
-    `SELECT sync_run_id, signature, last_utc, utc, offset_min, button FROM v2_alert_series
+    `SELECT presses, sync_run_id, signature, last_utc, utc, offset_min, button FROM v2_alert_series
      WHERE experience_point_id = ? AND survey_id = ?`,
   ).get(pointId, surveyId) as
     | {
+        presses: number;
         sync_run_id: number;
         signature: string;
         last_utc: number | null;
@@ -227,8 +220,8 @@ export function readSeries(db: Database.Database, pointId: number, surveyId: num
     syncRunId: r.sync_run_id,
     signature: r.signature,
     lastUtc: r.last_utc,
-    utc: view(r.utc, 8, (b, o, l) => new Float64Array(b, o, l)),
-    offsetMin: view(r.offset_min, 2, (b, o, l) => new Int16Array(b, o, l)),
+    utc: decodeInstants(r.utc, r.presses),
+    offsetMin: decodeOffsets(r.offset_min, r.presses),
     button: new Uint8Array(r.button.buffer, r.button.byteOffset, r.button.byteLength),
   };
 }

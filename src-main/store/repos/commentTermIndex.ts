@@ -40,13 +40,16 @@ const sqls = {
      SELECT t.text_feedback_id, t.text, t.text_in_english, t.facets
      FROM v2_comment_term_pending p JOIN v2_text_feedback t ON t.text_feedback_id = p.text_feedback_id`,
   ),
+  // In the table's key order: inserted comment by comment, every word's range grew in its middle and left the pages
+  // about half empty (47 % unused on `large`); in key order a page's rows of one word go in side by side (21 %).
   write: named(
     'commentTerms.write',
     `INSERT INTO v2_comment_term (term, tf, dl, text_feedback_id, label_set_id, button_index, spam, misuse)
      SELECT w.term, w.tf, w.dl, w.doc, f.label_set_id, f.button_index, f.spam, f.misuse
      FROM (${words}) w
      JOIN v2_comment_facet f ON f.text_feedback_id = w.doc
-     WHERE w.tf > 0`,
+     WHERE w.tf > 0
+     ORDER BY w.term, w.tf, w.dl, w.doc DESC`,
   ),
   reset: named(
     'commentTerms.reset',

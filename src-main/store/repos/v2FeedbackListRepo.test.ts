@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MetadataV2, TextFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import { openStore } from '../db.ts';
+import { commentRecords } from '../reads/commentRead.ts';
 import type { Store } from '../db.ts';
 
 let store: Store;
@@ -80,6 +81,41 @@ describe('feedback list pages', () => {
     expect(ftsHits('ärgerlich')).toBe(0);
     expect(ftsHits('kasse')).toBe(1);
     ftsIntegrity();
+  });
+
+  it("stores a copy equal to the comment's text as one byte and reads every copy back as sent", () => {
+    const page = [
+      text({
+        maskedText: 'Die Kasse war ewig besetzt, sehr ärgerlich!',
+        rephrasedText: 'Lange Wartezeit an der Kasse.',
+      }),
+      text({
+        localTime: '2024-05-02T08:00:00.000+02:00',
+        rephrasedText: 'Die Kasse war ewig besetzt, sehr ärgerlich!',
+      }),
+    ];
+    store.v2Resources.feedbackLists.writePage('text', page);
+    const stored = store.db
+      .prepare(
+        `SELECT iif(masked_text IS NULL, NULL, hex(masked_text)) AS m, hex(rephrased_text) AS r
+         FROM v2_text_feedback ORDER BY local_time`,
+      )
+      .all();
+    const hexOf = (s: string): string => Buffer.from(s).toString('hex').toUpperCase();
+    expect(stored).toEqual([
+      { m: '80', r: hexOf('Lange Wartezeit an der Kasse.') },
+      { m: null, r: '80' },
+    ]);
+    // A copy stored in full (before migration 0018) reads as itself.
+    store.db.exec("UPDATE v2_text_feedback SET masked_text = 'Kasse besetzt' WHERE masked_text IS NULL");
+    const read = commentRecords(store.db, { match: 'kasse', limit: 10 })
+      .map((r) => [r.local_time, r.masked_text, r.rephrased_text])
+      .sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(read.map((r) => r.slice(1))).toEqual([
+      ['Die Kasse war ewig besetzt, sehr ärgerlich!', 'Lange Wartezeit an der Kasse.'],
+      ['Kasse besetzt', 'Die Kasse war ewig besetzt, sehr ärgerlich!'],
+    ]);
+    expect(store.v2Resources.feedbackLists.writePage('text', [page[0]!]).written).toBe(0);
   });
 
   it('keeps several metadata rows of one feedback apart, by key', () => {

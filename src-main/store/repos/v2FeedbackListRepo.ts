@@ -17,6 +17,7 @@ import type { CheckpointWrite } from './buttonFeedbackRepo.ts';
 import type { CheckpointRepo } from './checkpointRepo.ts';
 import { createCommentTermIndex } from './commentTermIndex.ts';
 import { createFollowupRollup, touch } from './followupRollup.ts';
+import { encodeTextCopy } from './textCopy.ts';
 import { createTextFeedbackIds } from './textFeedbackId.ts';
 import { encodeUi, uiParam } from './uiCode.ts';
 import { subtreeCte } from '../treeSql.ts';
@@ -65,8 +66,8 @@ export const feedbackListTables: { [K in FeedbackListKind]: ListTable<FeedbackLi
       t.position,
       encodeUi(t.ui),
       t.text,
-      t.maskedText,
-      t.rephrasedText,
+      encodeTextCopy(t.maskedText, t.text),
+      encodeTextCopy(t.rephrasedText, t.text),
       t.textInEnglish,
       bool(t.spam),
       t.categories,
@@ -95,6 +96,8 @@ export const feedbackListTables: { [K in FeedbackListKind]: ListTable<FeedbackLi
 
 const keyHead = ['experience_point_id', 'local_time', 'feedback_id'];
 const common = ['utc_offset_min', 'survey_id', 'smiley_id', 'button_index', 'misuse'];
+// Columns that may be bound as a byte (uiCode.ts, textCopy.ts): TEXT by a cast, a STRICT TEXT column refuses a BLOB.
+const textParams = new Set(['ui', 'masked_text', 'rephrased_text']);
 
 /** The local-date window a page belongs to; with `replace`, rows already stored there are removed first. */
 export interface ListWindow {
@@ -170,7 +173,7 @@ export function createV2FeedbackListRepo(
     const upsert = prepared(
       db,
       `feedbackList.${kind}.upsert`,
-      `INSERT INTO ${t.table} (${columns.join(', ')}) VALUES (${columns.map((c) => (c === 'ui' ? uiParam : '?')).join(', ')})
+      `INSERT INTO ${t.table} (${columns.join(', ')}) VALUES (${columns.map((c) => (textParams.has(c) ? uiParam : '?')).join(', ')})
        ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${rest.map((c) => `${c} = excluded.${c}`).join(', ')}
        WHERE (${rest.join(', ')}) IS NOT (${rest.map((c) => `excluded.${c}`).join(', ')})`,
     );

@@ -28,6 +28,10 @@ const createdBy: Record<number, string> = {
       DELETE FROM v2_comment_term_pending WHERE text_feedback_id = old.text_feedback_id;
     END;`,
   17: 'DROP TABLE store_check;',
+  // 0018 created nothing: it marks the stored form of the comments' copies of their text (textCopy.ts).
+  18: '',
+  // 0019 changed the series' stored form: the series go (a cache, built again from the facts).
+  19: 'DELETE FROM v2_alert_series;',
 };
 
 export function rollBackSql(version: number): string {
