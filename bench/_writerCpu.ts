@@ -4,7 +4,8 @@
 // this thread, as the writer thread does. Prints the CPU (user + system) of the appends alone, per press, and the
 // new file's bytes per press. Run: npx node bench/_writerCpu.ts SOURCE.sqlite [maxRows] [--check] [--say]
 // (--check: every fact and rollup row compared with the source's; --say: 'appending' on stderr when the timed part
-// starts, e.g. to attach `perf record -p` to it alone).
+// starts, e.g. to attach `perf record -p` to it alone; --cache-mb=N: the new store's page cache, N MB instead of the
+// connection's default).
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,6 +98,8 @@ const total = pages.reduce((s, p) => s + p.n, 0);
 const dir = mkdtempSync(join(tmpdir(), 'fd-bench-writer-'));
 const path = join(dir, 'store.sqlite');
 const store = openStore(path);
+const cacheMb = process.argv.find((a) => a.startsWith('--cache-mb='))?.slice('--cache-mb='.length);
+if (cacheMb) store.db.pragma(`cache_size = -${Number(cacheMb) * 1000}`);
 const insertNode = store.db.prepare('INSERT INTO experience_point VALUES (?, ?, ?, ?)');
 store.db.transaction(() => tree.forEach((r) => insertNode.run(r as unknown[])))();
 const builder = createBatchBuilder();
@@ -132,6 +135,7 @@ console.log(
     wallS: +wall.toFixed(1),
     bytesPerPress: +(bytes / total).toFixed(1),
     rollupTotal: store.buttonFeedback.total(),
+    cacheKb: -Number(store.db.pragma('cache_size', { simple: true })),
     load,
   }),
 );
