@@ -5,12 +5,12 @@
 // new file's bytes per press. Run: npx node bench/_writerCpu.ts SOURCE.sqlite [maxRows] [--check] [--say]
 // (--check: every fact and rollup row compared with the source's; --say: 'appending' on stderr when the timed part
 // starts, e.g. to attach `perf record -p` to it alone; --cache-mb=N: the new store's page cache, N MB instead of the
-// connection's default).
+// writer connection's).
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openStore } from '../src-main/store/db.ts';
+import { openStore, writerCacheKb } from '../src-main/store/db.ts';
 import { createBatchBuilder, emptyColumns, noPosition, noUi } from '../src-main/store/repos/feedbackBatch.ts';
 import type { PageColumns } from '../src-main/store/repos/feedbackBatch.ts';
 import { uiOf } from '../src-main/store/repos/uiCode.ts';
@@ -99,7 +99,7 @@ const dir = mkdtempSync(join(tmpdir(), 'fd-bench-writer-'));
 const path = join(dir, 'store.sqlite');
 const store = openStore(path);
 const cacheMb = process.argv.find((a) => a.startsWith('--cache-mb='))?.slice('--cache-mb='.length);
-if (cacheMb) store.db.pragma(`cache_size = -${Number(cacheMb) * 1000}`);
+store.db.pragma(`cache_size = -${cacheMb ? Number(cacheMb) * 1000 : writerCacheKb}`); // the writer thread's
 const insertNode = store.db.prepare('INSERT INTO experience_point VALUES (?, ?, ?, ?)');
 store.db.transaction(() => tree.forEach((r) => insertNode.run(r as unknown[])))();
 const builder = createBatchBuilder();
