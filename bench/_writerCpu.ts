@@ -11,7 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore, writerCacheKb } from '../src-main/store/db.ts';
-import { createBatchBuilder, emptyColumns, noPosition, noUi } from '../src-main/store/repos/feedbackBatch.ts';
+import { createBatchPool } from '../src-main/store/repos/batchPool.ts';
+import {
+  batchBuffers,
+  createBatchBuilder,
+  emptyColumns,
+  noPosition,
+  noUi,
+} from '../src-main/store/repos/feedbackBatch.ts';
 import type { PageColumns } from '../src-main/store/repos/feedbackBatch.ts';
 import { uiOf } from '../src-main/store/repos/uiCode.ts';
 import { factColumns } from '../src-main/store/repos/factInsert.ts';
@@ -102,7 +109,9 @@ const cacheMb = process.argv.find((a) => a.startsWith('--cache-mb='))?.slice('--
 store.db.pragma(`cache_size = -${cacheMb ? Number(cacheMb) * 1000 : writerCacheKb}`); // the writer thread's
 const insertNode = store.db.prepare('INSERT INTO experience_point VALUES (?, ?, ?, ?)');
 store.db.transaction(() => tree.forEach((r) => insertNode.run(r as unknown[])))();
-const builder = createBatchBuilder();
+// Batches over reused buffers, given back once appended, as the sync's writer does (batchPool.ts).
+const pool = createBatchPool();
+const builder = createBatchBuilder(pool);
 let buildUs = 0;
 let appendUs = 0;
 let inserted = 0;
@@ -119,6 +128,7 @@ for (let k = 0; k < pages.length; k += pagesPerBatch) {
   const c1 = cpu();
   inserted += store.buttonFeedback.append(batch, { stream: 'bench', cursor: { k } }).inserted;
   appendUs += cpu() - c1;
+  pool.give(batchBuffers(batch));
   buildUs += c1 - c0;
 }
 const wall = (performance.now() - t0) / 1000;
