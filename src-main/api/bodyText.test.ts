@@ -1,5 +1,6 @@
-// A response body read chunk by chunk (http.ts bodyText) is the text `Response.text()` gives: characters split across
-// chunks, a leading BOM, bytes that are not UTF-8, an empty body, a body that breaks off.
+// A response body gathered chunk by chunk in a kept buffer (http.ts bodyText) is the text `Response.text()` gives:
+// characters split across chunks, a leading BOM, bytes that are not UTF-8, an empty body, bodies one after the other
+// and at the same time, a body that breaks off.
 import { describe, expect, it } from 'vitest';
 import { bodyText } from './http.ts';
 
@@ -32,6 +33,17 @@ describe('bodyText', () => {
   it('reads an empty body and a body-less response', async () => {
     expect(await bodyText(chunked([]))).toBe('');
     expect(await bodyText(new Response(null))).toBe('');
+  });
+
+  it('reads bodies one after the other and at the same time through the kept buffer, none with bytes of another', async () => {
+    const long = 'x'.repeat(200_000) + 'é';
+    expect(await bodyText(chunked([bytes(long).slice(0, 70_000), bytes(long).slice(70_000)]))).toBe(long);
+    expect(await bodyText(chunked([bytes('[1]')]))).toBe('[1]');
+    const [a, b] = await Promise.all([
+      bodyText(chunked([bytes('["a",'), bytes('"b"]')])),
+      bodyText(chunked([bytes('{"c":'), bytes('3}')])),
+    ]);
+    expect([a, b]).toEqual(['["a","b"]', '{"c":3}']);
   });
 
   it('rejects with the stream error when the body breaks off', async () => {
