@@ -1,4 +1,4 @@
-// A response body gathered chunk by chunk in a kept buffer (http.ts bodyText) is the text `Response.text()` gives:
+// A response body decoded chunk by chunk (http.ts bodyText) is the text `Response.text()` gives:
 // characters split across chunks, a leading BOM, bytes that are not UTF-8, an empty body, bodies one after the other
 // and at the same time, a body that breaks off.
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe('bodyText', () => {
     expect(await bodyText(new Response(null))).toBe('');
   });
 
-  it('reads bodies one after the other and at the same time through the kept buffer, none with bytes of another', async () => {
+  it('reads bodies one after the other and at the same time, none with bytes of another', async () => {
     const long = 'x'.repeat(200_000) + 'é';
     expect(await bodyText(chunked([bytes(long).slice(0, 70_000), bytes(long).slice(70_000)]))).toBe(long);
     expect(await bodyText(chunked([bytes('[1]')]))).toBe('[1]');

@@ -341,42 +341,22 @@ export function sleepCancellable(ms: number, signal?: AbortSignal): Promise<void
   });
 }
 
-/** A body is gathered in a buffer kept for the next body when at most this large (a sync's 2.5 MB pages take 4 MB). */
-const keptBodyBytes = 8 * 1024 * 1024;
-let spareBody: Uint8Array | null = null;
-const utf8 = new TextDecoder();
-
 /**
- * A response's body as text (UTF-8, a leading BOM dropped, bad bytes replaced, as `text()` does), each chunk copied
- * into one buffer kept from body to body as it arrives. `text()` keeps every chunk until the body ends: a sync's pages
- * of 2.5 MB outlived the sync thread's young-generation collections that way and stayed, off the JS heap, until a full
- * one (up to ~40 MB of its RSS, issue 24); here a chunk is garbage once copied. The same work as `text()`'s (which
- * copies the chunks into one buffer at the end) and one decoding at the end: decoding each chunk as it came cost the
- * sync thread ~5 % more.
+ * A response's body as text, decoded chunk by chunk as it arrives (UTF-8, a leading BOM dropped, bad bytes replaced,
+ * as `text()` does). `text()` keeps every chunk until the body ends and then copies them into one buffer: a sync's
+ * pages of 2.5 MB outlived the sync thread's young-generation collections that way and stayed, off the JS heap, until
+ * a full one (up to ~40 MB of its RSS, issue 24); here a chunk is garbage once decoded, and the text is on the JS heap
+ * only. It costs the sync thread ~5 % more CPU than `text()`; gathering the chunks in a kept buffer instead (the same
+ * work as `text()`) kept only half of the gain (docs/BENCHMARKS.md, 2026-11-28).
  */
 export async function bodyText(res: Response): Promise<string> {
   const reader = res.body?.getReader();
   if (!reader) return res.text();
-  let buf = spareBody ?? new Uint8Array(64 * 1024);
-  spareBody = null; // another body read meanwhile gets a buffer of its own
-  let length = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return utf8.decode(buf.subarray(0, length));
-      if (length + value.length > buf.length) buf = grown(buf, length, length + value.length);
-      buf.set(value, length);
-      length += value.length;
-    }
-  } finally {
-    const spare = spareBody as Uint8Array | null; // set meanwhile by another body read, perhaps
-    if (buf.length <= keptBodyBytes && (spare?.length ?? 0) < buf.length) spareBody = buf;
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    text += decoder.decode(value, { stream: true });
   }
-}
-
-/** A copy of `buf`'s first `length` bytes in a buffer of at least `need` (twice the size at least). */
-function grown(buf: Uint8Array, length: number, need: number): Uint8Array {
-  const next = new Uint8Array(Math.max(need, buf.length * 2));
-  next.set(buf.subarray(0, length));
-  return next;
 }
