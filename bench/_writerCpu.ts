@@ -4,13 +4,21 @@
 // this thread, as the writer thread does. Prints the CPU (user + system) of the appends alone, per press, and the
 // new file's bytes per press. Run: npx node bench/_writerCpu.ts SOURCE.sqlite [maxRows] [--check] [--say]
 // (--check: every fact and rollup row compared with the source's; --say: 'appending' on stderr when the timed part
-// starts, e.g. to attach `perf record -p` to it alone).
+// starts, e.g. to attach `perf record -p` to it alone; --cache-mb=N: the new store's page cache, N MB instead of the
+// writer connection's).
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openStore } from '../src-main/store/db.ts';
-import { createBatchBuilder, emptyColumns, noPosition, noUi } from '../src-main/store/repos/feedbackBatch.ts';
+import { openStore, writerCacheKb } from '../src-main/store/db.ts';
+import { createBatchPool } from '../src-main/store/repos/batchPool.ts';
+import {
+  batchBuffers,
+  createBatchBuilder,
+  emptyColumns,
+  noPosition,
+  noUi,
+} from '../src-main/store/repos/feedbackBatch.ts';
 import type { PageColumns } from '../src-main/store/repos/feedbackBatch.ts';
 import { uiOf } from '../src-main/store/repos/uiCode.ts';
 import { factColumns } from '../src-main/store/repos/factInsert.ts';
@@ -97,9 +105,13 @@ const total = pages.reduce((s, p) => s + p.n, 0);
 const dir = mkdtempSync(join(tmpdir(), 'fd-bench-writer-'));
 const path = join(dir, 'store.sqlite');
 const store = openStore(path);
+const cacheMb = process.argv.find((a) => a.startsWith('--cache-mb='))?.slice('--cache-mb='.length);
+store.db.pragma(`cache_size = -${cacheMb ? Number(cacheMb) * 1000 : writerCacheKb}`); // the writer thread's
 const insertNode = store.db.prepare('INSERT INTO experience_point VALUES (?, ?, ?, ?)');
 store.db.transaction(() => tree.forEach((r) => insertNode.run(r as unknown[])))();
-const builder = createBatchBuilder();
+// Batches over reused buffers, given back once appended, as the sync's writer does (batchPool.ts).
+const pool = createBatchPool();
+const builder = createBatchBuilder(pool);
 let buildUs = 0;
 let appendUs = 0;
 let inserted = 0;
@@ -116,6 +128,7 @@ for (let k = 0; k < pages.length; k += pagesPerBatch) {
   const c1 = cpu();
   inserted += store.buttonFeedback.append(batch, { stream: 'bench', cursor: { k } }).inserted;
   appendUs += cpu() - c1;
+  pool.give(batchBuffers(batch));
   buildUs += c1 - c0;
 }
 const wall = (performance.now() - t0) / 1000;
@@ -132,6 +145,7 @@ console.log(
     wallS: +wall.toFixed(1),
     bytesPerPress: +(bytes / total).toFixed(1),
     rollupTotal: store.buttonFeedback.total(),
+    cacheKb: -Number(store.db.pragma('cache_size', { simple: true })),
     load,
   }),
 );

@@ -225,7 +225,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     const status = res.status;
     let text: string;
     try {
-      text = await res.text();
+      text = await bodyText(res);
     } catch (error) {
       if (signal?.aborted) throw cancelled(endpoint);
       if (isAbortError(error)) return networkFailure(`the answer did not arrive within ${timeoutText}`);
@@ -339,4 +339,24 @@ export function sleepCancellable(ms: number, signal?: AbortSignal): Promise<void
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * A response's body as text, decoded chunk by chunk as it arrives (UTF-8, a leading BOM dropped, bad bytes replaced,
+ * as `text()` does). `text()` keeps every chunk until the body ends and then copies them into one buffer: a sync's
+ * pages of 2.5 MB outlived the sync thread's young-generation collections that way and stayed, off the JS heap, until
+ * a full one (up to ~40 MB of its RSS, issue 24); here a chunk is garbage once decoded, and the text is on the JS heap
+ * only. It costs the sync thread ~5 % more CPU than `text()`; gathering the chunks in a kept buffer instead (the same
+ * work as `text()`) kept only half of the gain (docs/BENCHMARKS.md, 2026-11-28).
+ */
+export async function bodyText(res: Response): Promise<string> {
+  const reader = res.body?.getReader();
+  if (!reader) return res.text();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    text += decoder.decode(value, { stream: true });
+  }
 }

@@ -3,6 +3,7 @@
 import { parseLocalDate } from '../core/localTime.ts';
 import { createBatchBuilder } from '../store/repos/feedbackBatch.ts';
 import type { PageColumns } from '../store/repos/feedbackBatch.ts';
+import type { BatchPool } from '../store/repos/batchPool.ts';
 import type { SwapSpec } from '../store/repos/buttonFeedbackRepo.ts';
 import type { FeedbackWriter, WriteResult } from './feedbackWriter.ts';
 import type { FeedbackCursor } from './plan.ts';
@@ -21,6 +22,8 @@ export interface BatcherOptions {
   stream: string;
   scope: number | null;
   writer: FeedbackWriter;
+  /** Where the pages' buffers go once merged (PageSource.pool). */
+  pagePool?: BatchPool | null;
   batchRows: number;
   batchMs: number;
   maxInFlight: number;
@@ -70,7 +73,7 @@ function writeRequest(
 }
 
 export function createBatcher(o: BatcherOptions): Batcher {
-  const builder = createBatchBuilder();
+  const builder = createBatchBuilder(o.writer.pool, o.pagePool ?? null);
   const inFlight: { write: Promise<WriteResult>; cursor: FeedbackCursor }[] = [];
   let window: PhaseWindow = { start: '', end: '', offset: 0, mode: 'append' };
   let firstOfWindow = false; // until the first batch of a window fetched from its first page is handed over

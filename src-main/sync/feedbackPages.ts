@@ -8,6 +8,8 @@ import type { NetworkSettings } from '../api/network.ts';
 import type { PaceInfo, PacingOptions } from '../api/pacing.ts';
 import type { FeedbackWindowQuery, V2Client } from '../api/v2/client.ts';
 import type { NextPage } from '../api/v2/paging.ts';
+import { createPagePool } from '../store/repos/batchPool.ts';
+import type { BatchPool } from '../store/repos/batchPool.ts';
 import { pageColumns } from '../store/repos/feedbackBatch.ts';
 import type { PageColumns } from '../store/repos/feedbackBatch.ts';
 import { threadModuleUrl, threadReady } from '../threadModule.ts';
@@ -24,6 +26,8 @@ export interface PageSource {
   pages(query: FeedbackWindowQuery, startOffset: number, signal?: AbortSignal): AsyncGenerator<ColumnPage>;
   close(): Promise<void>;
   readonly threaded: boolean;
+  /** Where the pages' buffers go once merged into a batch (the pages are made over them again), or null. */
+  readonly pool: BatchPool | null;
 }
 
 /** What a fetch thread needs to build its own v2 client (plain data: it crosses a thread boundary). */
@@ -42,15 +46,17 @@ export interface V2ClientConfig {
 }
 
 export function clientPageSource(client: V2Client): PageSource {
+  const pool = createPagePool();
   return {
     threaded: false,
+    pool,
     async *pages(query, startOffset, signal) {
       for await (const page of client.buttonFeedbackPages(query, {
         startOffset,
         ...(signal ? { signal } : {}),
       }))
         yield {
-          columns: pageColumns(page.items),
+          columns: pageColumns(page.items, pool),
           next: page.next,
           lastLocalDay: page.items.at(-1)?.localTime.slice(0, 10) ?? null,
         };
@@ -88,6 +94,7 @@ export async function threadPageSource(
   const replies = replyQueue(worker, callbacks, state);
   return {
     threaded: true,
+    pool: null, // the pages are made on the fetch thread
     async *pages(query, startOffset, signal) {
       const run = ++state.run;
       replies.clear();

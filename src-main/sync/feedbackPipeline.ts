@@ -134,6 +134,7 @@ export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<Feedb
     stream,
     scope: o.scope,
     writer: o.writer,
+    pagePool: o.pages.pool,
     batchRows: o.batchRows ?? Math.min(100_000, 10 * (o.pageSize ?? maxPageSize)),
     batchMs: o.batchMs ?? 2000,
     maxInFlight: o.maxInFlight ?? 2,

@@ -3,6 +3,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Store } from '../store/db.ts';
 import type { CheckpointWrite, SwapSpec } from '../store/repos/buttonFeedbackRepo.ts';
+import { createBatchPool } from '../store/repos/batchPool.ts';
+import type { BatchPool } from '../store/repos/batchPool.ts';
 import { batchBuffers } from '../store/repos/feedbackBatch.ts';
 import type { FeedbackBatch } from '../store/repos/feedbackBatch.ts';
 import { threadModuleUrl, threadReady } from '../threadModule.ts';
@@ -33,6 +35,16 @@ export interface FeedbackWriter {
   /** The views are open: the writer's thread steps back behind the app (threadPriority.ts); inline, nothing. */
   background(): void;
   readonly threaded: boolean;
+  /** Where batches are best built (createBatchBuilder): an appended batch's buffers come back to it once written. */
+  readonly pool: BatchPool;
+}
+
+/**
+ * The buffers of an op's batch that may be used again once the op has run: an appended batch's (a staged one may be
+ * held by the repository, see ButtonFeedbackRepo.stage).
+ */
+export function reusableBuffers(op: WriteOp): ArrayBuffer[] {
+  return op.kind === 'append' ? batchBuffers(op.batch) : [];
 }
 
 /** Runs one op on a repository (shared by the inline writer and the writer thread). */
@@ -43,15 +55,24 @@ export function applyOp(repo: Store['buttonFeedback'], op: WriteOp): WriteResult
 }
 
 export function createInlineWriter(store: Store): FeedbackWriter {
+  const pool = createBatchPool();
   return {
     threaded: false,
-    write: async (op) => applyOp(store.buttonFeedback, op),
+    pool,
+    write: async (op) => {
+      const result = applyOp(store.buttonFeedback, op);
+      pool.give(reusableBuffers(op));
+      return result;
+    },
     close: async () => undefined,
     background: () => undefined,
   };
 }
 
-type Reply = { id: number; ok: true; result: WriteResult } | { id: number; ok: false; error: WorkerError };
+/** A reply of the writer thread: an op's result (with its batch's buffers when they may be used again), or its failure. */
+export type Reply =
+  | { id: number; ok: true; result: WriteResult; buffers: ArrayBuffer[] }
+  | { id: number; ok: false; error: WorkerError };
 interface WorkerError {
   message: string;
   code?: string;
@@ -69,6 +90,21 @@ export class WriterError extends Error {
 
 const workerUrl = threadModuleUrl('feedbackWriterThread', import.meta.url);
 
+/** The writer thread on `path`, started and ready, or null when it cannot start. */
+async function startWriterThread(path: string): Promise<Worker | null> {
+  try {
+    const worker = new Worker(workerUrl, {
+      workerData: { path },
+      // The thread holds a batch or two and the statements' parameters: a small heap keeps the process's RSS low.
+      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
+    });
+    await threadReady(worker, 'writer thread', (m) => new WriterError((m as { error: WorkerError }).error));
+    return worker;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A writer thread on its own connection to the store's file; the inline writer for in-memory stores, when `thread`
  * is false, or when no thread can be started (e.g. a bundled build without the thread's module).
@@ -79,17 +115,9 @@ export async function createFeedbackWriter(
 ): Promise<FeedbackWriter> {
   if (options.thread === false || store.path === ':memory:' || store.path === '')
     return createInlineWriter(store);
-  let worker: Worker;
-  try {
-    worker = new Worker(workerUrl, {
-      workerData: { path: store.path },
-      // The thread holds a batch or two and the statements' parameters: a small heap keeps the process's RSS low.
-      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
-    });
-    await threadReady(worker, 'writer thread', (m) => new WriterError((m as { error: WorkerError }).error));
-  } catch {
-    return createInlineWriter(store);
-  }
+  const worker = await startWriterThread(store.path);
+  if (!worker) return createInlineWriter(store);
+  const pool = createBatchPool();
   let nextId = 0;
   const pending = new Map<number, { resolve: (r: WriteResult) => void; reject: (e: Error) => void }>();
   const inFlight = new Set<Promise<WriteResult>>();
@@ -103,8 +131,9 @@ export async function createFeedbackWriter(
     const p = pending.get(reply.id);
     if (!p) return;
     pending.delete(reply.id);
-    if (reply.ok) p.resolve(reply.result);
-    else p.reject(new WriterError(reply.error));
+    if (!reply.ok) return p.reject(new WriterError(reply.error));
+    pool.give(reply.buffers);
+    p.resolve(reply.result);
   });
   worker.on('error', (e) => failAll(e));
   const exited = new Promise<void>((resolve) =>
@@ -115,6 +144,7 @@ export async function createFeedbackWriter(
   );
   return {
     threaded: true,
+    pool,
     write(op) {
       if (failure) return Promise.reject(failure);
       const id = nextId++;

@@ -1,8 +1,8 @@
 // The writer thread: owns a second connection to the store and commits the button-feedback ops it is sent, in order.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openFeedbackWriter } from '../store/db.ts';
-import { applyOp } from './feedbackWriter.ts';
-import type { WriteOp } from './feedbackWriter.ts';
+import { applyOp, reusableBuffers } from './feedbackWriter.ts';
+import type { Reply, WriteOp } from './feedbackWriter.ts';
 import { backgroundThisThread } from './threadPriority.ts';
 
 const port = parentPort;
@@ -34,9 +34,13 @@ port.on('message', (message: { id: number; op: WriteOp } | { close: true } | { b
     port.close();
     return;
   }
+  let reply: Reply;
   try {
-    port.postMessage({ id: message.id, ok: true, result: applyOp(writer.buttonFeedback, message.op) });
+    const result = applyOp(writer.buttonFeedback, message.op);
+    reply = { id: message.id, ok: true, result, buffers: reusableBuffers(message.op) };
   } catch (error) {
-    port.postMessage({ id: message.id, ok: false, error: errorOf(error) });
+    reply = { id: message.id, ok: false, error: errorOf(error) };
   }
+  // A written batch's buffers go back to the sync thread (transferred, not copied) for its next batches.
+  port.postMessage(reply, reply.ok ? reply.buffers : []);
 });

@@ -149,7 +149,7 @@ export function createButtonFeedbackRepo(
    * Adds hourly buckets to the hourly rollup and, folded by local day, to the daily one; both to the node rollups;
    * the daily ones to the period rollup, and the hourly node rows, folded by month × hour of the week, to that one.
    */
-  function addBuckets(hourly: Float64Array): void {
+  function addBuckets(hourly: ArrayLike<number>): void {
     const daily: number[] = [];
     const dayIndex = new Map<string, number>();
     for (let at = 0; at < hourly.length; at += bucketWidth) {

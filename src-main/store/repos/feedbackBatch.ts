@@ -2,6 +2,7 @@
 // hourly rollup buckets of all their rows counted in advance.
 import { localHourKey, parseLocalTimestamp } from '../../core/localTime.ts';
 import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
+import type { BatchPool } from './batchPool.ts';
 
 /** `position` absent. */
 export const noPosition = -2147483648;
@@ -13,23 +14,12 @@ export const bucketWidth = 15;
 /** Several pages' rows as columns, with their hourly rollup buckets counted in advance. */
 export interface FeedbackBatch extends PageColumns {
   /** The hourly buckets of all rows, `bucketWidth` numbers each (valid when every row is new to the store). */
-  hourly: Float64Array;
+  hourly: Int32Array;
 }
 
-/** The transferable buffers of a batch (for postMessage). */
+/** The transferable buffers of a batch (for postMessage): the columns' (pageBuffers order), then the hourly buckets'. */
 export function batchBuffers(b: FeedbackBatch): ArrayBuffer[] {
-  return [
-    b.point,
-    b.localMs,
-    b.offsetMin,
-    b.survey,
-    b.smiley,
-    b.button,
-    b.misuse,
-    b.position,
-    b.ui,
-    b.ids,
-  ].map((a) => a.buffer as ArrayBuffer);
+  return [...pageBuffers(b), b.hourly.buffer as ArrayBuffer];
 }
 
 const hex = new Int8Array(128).fill(-1);
@@ -77,6 +67,33 @@ export function emptyColumns(n: number): PageColumns {
   };
 }
 
+/** Columns for `n` rows over a set of buffers (`pageBuffers` order, each large enough), with no ui names, devices or text ids yet. */
+function columnsOver(buffers: readonly ArrayBuffer[], n: number): PageColumns {
+  const [point, localMs, offsetMin, survey, smiley, button, misuse, position, ui, ids] =
+    buffers as ArrayBuffer[];
+  return {
+    n,
+    ...{
+      point: new Int32Array(point as ArrayBuffer, 0, n),
+      localMs: new Float64Array(localMs as ArrayBuffer, 0, n),
+    },
+    ...{
+      offsetMin: new Int16Array(offsetMin as ArrayBuffer, 0, n),
+      survey: new Int32Array(survey as ArrayBuffer, 0, n),
+    },
+    ...{
+      smiley: new Int32Array(smiley as ArrayBuffer, 0, n),
+      button: new Uint8Array(button as ArrayBuffer, 0, n),
+    },
+    ...{
+      misuse: new Uint8Array(misuse as ArrayBuffer, 0, n),
+      position: new Int32Array(position as ArrayBuffer, 0, n),
+    },
+    ...{ ui: new Uint8Array(ui as ArrayBuffer, 0, n), ids: new Uint8Array(ids as ArrayBuffer, 0, n * 16) },
+    ...{ uiNames: [], textIds: new Map(), smileys: [] },
+  };
+}
+
 /** One page's rows as columns (made as soon as the page arrives, so its objects die young; transferable). */
 export interface PageColumns {
   n: number;
@@ -116,10 +133,10 @@ export function pageBuffers(c: PageColumns): ArrayBuffer[] {
   ].map((a) => a.buffer as ArrayBuffer);
 }
 
-/** A page of validated records as columns. */
-export function pageColumns(items: readonly ButtonFeedbackV2[]): PageColumns {
+/** A page of validated records as columns (over a set of buffers from `pool`, when given: see createPagePool). */
+export function pageColumns(items: readonly ButtonFeedbackV2[], pool: BatchPool | null = null): PageColumns {
   const n = items.length;
-  const c = emptyColumns(n);
+  const c = pool && n > 0 ? columnsOver(pool.take(n).columns, n) : emptyColumns(n);
   const uiIndex = new Map<string, number>();
   const smileys = new Map<number, string>();
   for (let i = 0; i < n; i++) {
@@ -155,8 +172,15 @@ export function pageColumns(items: readonly ButtonFeedbackV2[]): PageColumns {
   return c;
 }
 
-/** Collects pages, then builds one batch: rows grouped by experience point (time order kept). */
-export function createBatchBuilder(): {
+/**
+ * Collects pages, then builds one batch: rows grouped by experience point (time order kept). With a pool, each batch
+ * is built over a set of buffers from it (see batchPool.ts), to be given back once written; with a page pool, the
+ * pages' buffers go back to it once merged.
+ */
+export function createBatchBuilder(
+  pool: BatchPool | null = null,
+  pagePool: BatchPool | null = null,
+): {
   add(items: readonly ButtonFeedbackV2[]): void;
   addColumns(page: PageColumns): void;
   readonly size: number;
@@ -176,7 +200,8 @@ export function createBatchBuilder(): {
       return size;
     },
     build() {
-      const batch = mergePages(pages, size);
+      const batch = mergePages(pages, size, pool);
+      for (const page of pages) pagePool?.give(pageBuffers(page));
       pages = [];
       size = 0;
       return batch;
@@ -185,7 +210,7 @@ export function createBatchBuilder(): {
 }
 
 /** Concatenates page columns, grouping rows by experience point with a counting sort (stable: time order kept). */
-function mergePages(pages: readonly PageColumns[], n: number): FeedbackBatch {
+function mergePages(pages: readonly PageColumns[], n: number, pool: BatchPool | null): FeedbackBatch {
   const uiNames: string[] = [];
   const uiIndex = new Map<string, number>();
   const smileys = new Map<number, string>();
@@ -222,11 +247,12 @@ function mergePages(pages: readonly PageColumns[], n: number): FeedbackBatch {
     next[s] = acc;
     acc += counts[s] ?? 0;
   }
+  const set = pool?.take(n) ?? null;
   const b: FeedbackBatch = {
-    ...emptyColumns(n),
+    ...(set ? columnsOver(set.columns, n) : emptyColumns(n)),
     uiNames,
     smileys: [...smileys],
-    hourly: new Float64Array(0),
+    hourly: new Int32Array(0),
   };
   pages.forEach((c, k) => {
     const uiMap = uiMaps[k] ?? [];
@@ -238,15 +264,25 @@ function mergePages(pages: readonly PageColumns[], n: number): FeedbackBatch {
       copyRow(c, i, b, j, ui === noUi ? noUi : (uiMap[ui] ?? noUi));
     }
   });
-  b.hourly = hourlyBuckets(b, null);
+  b.hourly = hourlyBuckets(b, null, set?.hourly ?? null);
   return b;
 }
 
-/** The hourly buckets of the batch's rows (of the rows `only` marks, when given). Rows must be grouped by point. */
-export function hourlyBuckets(b: FeedbackBatch, only: Uint8Array | null): Float64Array {
-  // At most one bucket per row, usually a few rows a bucket: a typed array (off the JS heap, no boxed numbers) that
-  // starts at a quarter of the rows and doubles when full, so a big batch does not reserve 120 B a row for a while.
-  let out = new Float64Array(Math.max(16, Math.ceil(b.n / 4)) * bucketWidth);
+/**
+ * The hourly buckets of the batch's rows (of the rows `only` marks, when given). Rows must be grouped by point. With
+ * `into` (a pooled buffer, see batchPool.ts), they are counted in it (or, when it fills, in a larger copy of it) and
+ * returned as a view of its first buckets; without it, in a new array of their size.
+ */
+export function hourlyBuckets(
+  b: FeedbackBatch,
+  only: Uint8Array | null,
+  into: ArrayBuffer | null = null,
+): Int32Array {
+  // At most one bucket per row, usually a few rows a bucket: a typed array (off the JS heap, no boxed numbers; every
+  // number of a bucket is a 32-bit integer) that starts at a quarter of the rows and doubles when full, so a big
+  // batch does not reserve 60 B a row for a while.
+  const start = Math.max(16, Math.ceil(b.n / 4)) * bucketWidth;
+  let out = into && into.byteLength >= 64 * bucketWidth ? new Int32Array(into) : new Int32Array(start);
   let used = 0;
   const surveySlot = new Map<number, number>();
   // Within one point's run of rows: (local hour, survey slot, misuse) as one safe integer → bucket offset in `out`.
@@ -268,7 +304,7 @@ export function hourlyBuckets(b: FeedbackBatch, only: Uint8Array | null): Float6
     let at = run.get(key);
     if (at === undefined) {
       if (used === out.length) {
-        const grown = new Float64Array(Math.min(out.length * 2, b.n * bucketWidth));
+        const grown = new Int32Array(Math.min(out.length * 2, b.n * bucketWidth));
         grown.set(out);
         out = grown;
       }
@@ -279,11 +315,12 @@ export function hourlyBuckets(b: FeedbackBatch, only: Uint8Array | null): Float6
       out[at + 1] = hour;
       out[at + 2] = survey;
       out[at + 3] = misuse;
+      out.fill(0, at + 4, at + bucketWidth); // a pooled buffer holds an earlier batch's counts
     }
     const k = at + 4 + (b.button[i] ?? 0);
     out[k] = (out[k] ?? 0) + 1;
   }
-  return out.slice(0, used);
+  return into ? out.subarray(0, used) : out.slice(0, used);
 }
 
 /** The rows of a batch that `keep` marks, as a batch of their own (same order; no hourly buckets). */
@@ -295,7 +332,7 @@ export function selectRows(b: FeedbackBatch, keep: (row: number) => boolean): Fe
     ...emptyColumns(n),
     uiNames: b.uiNames,
     smileys: b.smileys,
-    hourly: new Float64Array(0),
+    hourly: new Int32Array(0),
   };
   rows.forEach((i, j) => copyRow(b, i, out, j, b.ui[i] ?? noUi));
   return out;
