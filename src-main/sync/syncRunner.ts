@@ -209,15 +209,18 @@ export async function runSyncInThread(
 ): Promise<{ summary: SyncSummary; error: Error | null }> {
   let worker: Worker;
   try {
-    // Each page of a sync leaves megabytes of parsed JSON behind: with V8's small default first old space, every page
-    // set off a full collection (a fifth of a short sync's time). 64 MB is where the first one starts; V8 takes the
-    // flag for isolates created after it is set, so it holds for this thread (and the later ones) only.
-    setFlagsFromString('--initial-old-space-size=64');
+    // Each page of a sync leaves megabytes of parsed JSON behind. With V8's small default first old space, every page
+    // set off a full collection (a fifth of a short sync's time), so the first one waited for 64 MB from 2026-11-21.
+    // That let the thread's promoted garbage reach ~40 MB before it was collected, the peak of a first sync of
+    // `large`. Since 2026-11-28 the young generation is 32 MB: a page's records, their checked copies and its columns
+    // die young instead of being promoted. The first full collection then waits for only 32 MB. Quiet CLI runs:
+    // 16 and 64 gave 346–369 MB at 206–231 CPU-s; 32 and 32 gave 336 MB at 220 (32 and 64: 363 MB at 195;
+    // 16 and 32: 318 MB at 255). V8 takes the flag for isolates created after it is set, so it holds for this thread
+    // and the later ones only.
+    setFlagsFromString('--initial-old-space-size=32');
     worker = new Worker(threadUrl, {
       workerData: { request: req },
-      // A page's parsed JSON (~4 MB) is garbage once it is columns: a young generation of 16 MB (semi-spaces of ~5)
-      // collects it as well as 48 did, 16 MB less of the process (first sync of `large`).
-      resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 },
+      resourceLimits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 512 },
     });
   } catch {
     const r = await runSyncRequest(req, cb);
