@@ -5,7 +5,7 @@
 // new file's bytes per press. Run: npx node bench/_writerCpu.ts SOURCE.sqlite [maxRows] [--check] [--say]
 // (--check: every fact and rollup row compared with the source's; --say: 'appending' on stderr when the timed part
 // starts, e.g. to attach `perf record -p` to it alone; --cache-mb=N: the new store's page cache, N MB instead of the
-// writer connection's).
+// writer connection's; --pages-per-batch=N: N pages a batch instead of the sync's 10).
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,9 @@ const source = process.argv[2];
 if (!source) throw new Error('usage: npx node bench/_writerCpu.ts SOURCE.sqlite [maxRows]');
 const maxRows = Number(process.argv.slice(3).find((a) => !a.startsWith('--')) ?? 1e12);
 const pageSize = 10_000;
-const pagesPerBatch = 10;
+const pagesPerBatch = Number(
+  process.argv.find((a) => a.startsWith('--pages-per-batch='))?.slice('--pages-per-batch='.length) ?? 10,
+);
 
 interface Row {
   p: number;

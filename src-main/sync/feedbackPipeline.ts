@@ -32,9 +32,9 @@ export interface FeedbackStreamOptions {
   /** 'first' (default): plan and fetch the run's windows; 'history': the backfill the cursor holds, newest first. */
   phase?: 'first' | 'history';
   pageSize?: number;
-  /** Rows per write transaction (default ten pages, at most 100,000: fewer rollup rows per press than five). */
+  /** Rows per write transaction (default: batchRowsFor the stored tree). */
   batchRows?: number;
-  /** A batch is written at least this often even when small (slow services); default 2000 ms. */
+  /** A batch is written at least this often even when small (slow services); default 2000 ms, more for big batches. */
   batchMs?: number;
   /** Batches handed to the writer and not yet committed, at most (default 2). */
   maxInFlight?: number;
@@ -109,6 +109,18 @@ function phaseOf(o: FeedbackStreamOptions, start: FeedbackCursor): Phase {
   };
 }
 
+/**
+ * Rows per write transaction: ten pages, and on a tree of many points about 80 presses a point (up to 400,000). A
+ * batch is grouped by point, and every point it holds dirties one leaf at the end of that point's key range in the
+ * facts and in each point rollup: with 100,000 rows over `xlarge`'s 5,077 points (20 a point) the writer spent 6.0
+ * µs of CPU a press, with 400,000 rows 4.1 (bench/_writerCpu.ts, docs/BENCHMARKS.md 2026-11-28). `large`'s 432
+ * points keep 100,000 (231 a point).
+ */
+export function batchRowsFor(points: number, pageSize: number): number {
+  const pages = Math.min(100_000, 10 * pageSize);
+  return Math.max(pages, Math.min(400_000, Math.ceil((points * 80) / pageSize) * pageSize));
+}
+
 /** Where the phase starts: the stored cursor for the history, else the run planned from it (plan.ts). */
 function startOf(o: FeedbackStreamOptions, stream: string): FeedbackCursor {
   const stored = parseCursor(o.store.checkpoints.get(stream));
@@ -130,13 +142,15 @@ export async function runFeedbackStream(o: FeedbackStreamOptions): Promise<Feedb
     ...{ itemsReceived: 0, rowsInserted: 0, rowsRemoved: 0, pages: 0 },
   };
   const tally = o.tally ?? { itemsReceived: 0, rowsInserted: 0, rowsRemoved: 0, pages: 0 };
+  const batchRows = o.batchRows ?? batchRowsFor(o.store.tree.count(), o.pageSize ?? maxPageSize);
   const batcher = createBatcher({
     stream,
     scope: o.scope,
     writer: o.writer,
     pagePool: o.pages.pool,
-    batchRows: o.batchRows ?? Math.min(100_000, 10 * (o.pageSize ?? maxPageSize)),
-    batchMs: o.batchMs ?? 2000,
+    batchRows,
+    // A big batch is given the time to fill at this machine's rate (~150,000 a second on `xlarge`).
+    batchMs: o.batchMs ?? Math.max(2000, batchRows / 50),
     maxInFlight: o.maxInFlight ?? 2,
     onSettled: (r) => {
       result.rowsInserted += r.inserted;

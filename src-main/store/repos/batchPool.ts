@@ -6,11 +6,10 @@
 /** Bytes a row takes in each column, in `pageBuffers` order (point, localMs, offsetMin, survey, smiley, button, misuse, position, ui, ids). */
 const columnBytes = [4, 8, 2, 4, 4, 1, 1, 4, 1, 16] as const;
 
-/** One batch's buffers: the ten columns' (for `rows` rows, `pageBuffers` order) and the hourly buckets' (any size). */
+/** One batch's buffers: the ten columns' (for `rows` rows, `pageBuffers` order). */
 export interface BufferSet {
   rows: number;
   columns: ArrayBuffer[];
-  hourly: ArrayBuffer;
 }
 
 export interface BatchPool {
@@ -29,8 +28,8 @@ export interface BatchPool {
 }
 
 /** The rows a set of column buffers holds (from its first column, 4 bytes a row), or -1 when it is not such a set. */
-function rowsOf(buffers: readonly ArrayBuffer[], hourly: boolean): number {
-  if (buffers.length !== columnBytes.length + (hourly ? 1 : 0)) return -1;
+function rowsOf(buffers: readonly ArrayBuffer[]): number {
+  if (buffers.length !== columnBytes.length) return -1;
   const rows = (buffers[0]?.byteLength ?? 0) / 4;
   const fits = columnBytes.every((bytes, c) => (buffers[c]?.byteLength ?? -1) === rows * bytes);
   return fits ? rows : -1;
@@ -41,18 +40,18 @@ function rowsOf(buffers: readonly ArrayBuffer[], hourly: boolean): number {
  * sets); three kept at most (a batch being built and two in flight).
  */
 export function createBatchPool(): BatchPool {
-  return createPool({ rowStep: 16_384, maxSets: 3, hourly: true });
+  return createPool({ rowStep: 16_384, maxSets: 3 });
 }
 
 /**
- * Sets for pages (their `hourly` unused): rows rounded up to 1,024 (a full page of 10,000 rows takes 10,240), sixteen
+ * Sets for pages: rows rounded up to 1,024 (a full page of 10,000 rows takes 10,240), sixteen
  * kept at most (a batch's ten pages, the ones being fetched, and a window's short last page).
  */
 export function createPagePool(): BatchPool {
-  return createPool({ rowStep: 1_024, maxSets: 16, hourly: false });
+  return createPool({ rowStep: 1_024, maxSets: 16 });
 }
 
-function createPool(o: { rowStep: number; maxSets: number; hourly: boolean }): BatchPool {
+function createPool(o: { rowStep: number; maxSets: number }): BatchPool {
   const { rowStep, maxSets } = o;
   const sets: BufferSet[] = [];
   return {
@@ -66,14 +65,12 @@ function createPool(o: { rowStep: number; maxSets: number; hourly: boolean }): B
       return {
         rows,
         columns: columnBytes.map((bytes) => new ArrayBuffer(rows * bytes)),
-        hourly: new ArrayBuffer(0),
       };
     },
     give(buffers) {
-      const rows = rowsOf(buffers, o.hourly);
+      const rows = rowsOf(buffers);
       if (rows <= 0) return; // not a batch's set, or detached (a detached buffer has no bytes)
-      const columns = buffers.slice(0, columnBytes.length);
-      sets.push({ rows, columns, hourly: buffers[columnBytes.length] ?? new ArrayBuffer(0) });
+      sets.push({ rows, columns: [...buffers] });
       if (sets.length > maxSets) {
         sets.sort((a, b) => b.rows - a.rows);
         sets.length = maxSets; // the smallest go

@@ -191,13 +191,23 @@ export function createButtonFeedbackRepo(
     if (checkpoint) checkpoints.set(checkpoint.stream, checkpoint.cursor);
   }
 
+  // The hourly buckets of the batch being appended, counted here (not by the thread that builds the batch) in one
+  // buffer kept from batch to batch: one buffer per writer instead of one per batch in flight (on `xlarge`'s
+  // 400,000-row batches, ~16 MB each; the CPU is ~0.1 µs a press).
+  let hourlyBuffer = new ArrayBuffer(0);
+  const hourlyOf = (b: FeedbackBatch): Int32Array => {
+    const hourly = hourlyBuckets(b, null, hourlyBuffer);
+    hourlyBuffer = hourly.buffer as ArrayBuffer;
+    return hourly;
+  };
+
   // Fast path: every row is new (a time-ordered sync never sees a row twice), so the batch's precounted buckets are
   // exactly what was inserted. When some row was already stored, the transaction rolls back and the careful path
   // inserts row by row, counting only the rows really inserted (changes === 1).
   const appendFast = db.transaction((b: FeedbackBatch, checkpoint?: CheckpointWrite): number => {
     const inserted = facts.insertAll(b, []);
     if (inserted !== b.n) throw new SeenBefore();
-    addBuckets(b.hourly);
+    addBuckets(hourlyOf(b));
     finishBatch(b, checkpoint);
     return inserted;
   });

@@ -1,5 +1,5 @@
-// Button feedbacks as columns (typed arrays, transferable to a writer thread), grouped by experience point, with the
-// hourly rollup buckets of all their rows counted in advance.
+// Button feedbacks as columns (typed arrays, transferable to a writer thread), grouped by experience point; their
+// hourly rollup buckets, counted by the writer as it appends them.
 import { localHourKey, parseLocalTimestamp } from '../../core/localTime.ts';
 import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import type { BatchPool } from './batchPool.ts';
@@ -8,18 +8,15 @@ import type { BatchPool } from './batchPool.ts';
 export const noPosition = -2147483648;
 /** `ui` absent. */
 export const noUi = 255;
-/** Columns per hourly bucket in `FeedbackBatch.hourly`: point, local hour, survey, misuse, n0..n10. */
+/** Numbers per hourly bucket (`hourlyBuckets`): point, local hour, survey, misuse, n0..n10. */
 export const bucketWidth = 15;
 
-/** Several pages' rows as columns, with their hourly rollup buckets counted in advance. */
-export interface FeedbackBatch extends PageColumns {
-  /** The hourly buckets of all rows, `bucketWidth` numbers each (valid when every row is new to the store). */
-  hourly: Int32Array;
-}
+/** Several pages' rows as columns, grouped by experience point (time order kept within a point). */
+export type FeedbackBatch = PageColumns;
 
-/** The transferable buffers of a batch (for postMessage): the columns' (pageBuffers order), then the hourly buckets'. */
+/** The transferable buffers of a batch (for postMessage): its columns' (pageBuffers order). */
 export function batchBuffers(b: FeedbackBatch): ArrayBuffer[] {
-  return [...pageBuffers(b), b.hourly.buffer as ArrayBuffer];
+  return pageBuffers(b);
 }
 
 const hex = new Int8Array(128).fill(-1);
@@ -252,7 +249,6 @@ function mergePages(pages: readonly PageColumns[], n: number, pool: BatchPool | 
     ...(set ? columnsOver(set.columns, n) : emptyColumns(n)),
     uiNames,
     smileys: [...smileys],
-    hourly: new Int32Array(0),
   };
   pages.forEach((c, k) => {
     const uiMap = uiMaps[k] ?? [];
@@ -264,13 +260,12 @@ function mergePages(pages: readonly PageColumns[], n: number, pool: BatchPool | 
       copyRow(c, i, b, j, ui === noUi ? noUi : (uiMap[ui] ?? noUi));
     }
   });
-  b.hourly = hourlyBuckets(b, null, set?.hourly ?? null);
   return b;
 }
 
 /**
  * The hourly buckets of the batch's rows (of the rows `only` marks, when given). Rows must be grouped by point. With
- * `into` (a pooled buffer, see batchPool.ts), they are counted in it (or, when it fills, in a larger copy of it) and
+ * `into` (the writer's buffer, kept from batch to batch), they are counted in it (or, when it fills, in a larger copy of it) and
  * returned as a view of its first buckets; without it, in a new array of their size.
  */
 export function hourlyBuckets(
@@ -323,7 +318,7 @@ export function hourlyBuckets(
   return into ? out.subarray(0, used) : out.slice(0, used);
 }
 
-/** The rows of a batch that `keep` marks, as a batch of their own (same order; no hourly buckets). */
+/** The rows of a batch that `keep` marks, as a batch of their own (same order). */
 export function selectRows(b: FeedbackBatch, keep: (row: number) => boolean): FeedbackBatch {
   const rows: number[] = [];
   for (let i = 0; i < b.n; i++) if (keep(i)) rows.push(i);
@@ -332,7 +327,6 @@ export function selectRows(b: FeedbackBatch, keep: (row: number) => boolean): Fe
     ...emptyColumns(n),
     uiNames: b.uiNames,
     smileys: b.smileys,
-    hourly: new Int32Array(0),
   };
   rows.forEach((i, j) => copyRow(b, i, out, j, b.ui[i] ?? noUi));
   return out;
