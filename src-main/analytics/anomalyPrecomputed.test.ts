@@ -114,6 +114,39 @@ describe('precomputed anomaly tests', () => {
     expect(precomputedAnswer(store.db, args, 9)).toEqual(findAnomalies(store.db, args));
   });
 
+  it('are kept without reading the rollups after runs that changed no press', () => {
+    const finish = (inserted: number, total: number): number => {
+      const id = store.syncRuns.start('v2', 'http://127.0.0.1:1');
+      store.syncRuns.finish(id, {
+        status: 'done',
+        itemsReceived: 0,
+        rowsInserted: inserted,
+        feedbackTotal: total,
+      });
+      return id;
+    };
+    const total = store.buttonFeedback.total();
+    const first = finish(0, total);
+    precomputeAnomalyTests(store.db, 'negativeShare', first, { full: true });
+    // A day's counts changed behind sync_run's back (the period rollup's day bucket of the incident): the rollups'
+    // signatures now differ, so only sync_run's counts can tell the stored tests are current.
+    const day = Date.parse(incidentDay) / 86_400_000;
+    const bump = (d: number) =>
+      store.db
+        .prepare('UPDATE v2_button_rollup_period SET n0 = n0 + ? WHERE bucket = ? AND misuse = 0')
+        .run(d, day);
+    bump(5);
+    const kept = precomputeAnomalyTests(store.db, 'negativeShare', finish(0, total));
+    expect(kept.tests).toBe(0);
+    expect(kept.recomputedFrom).toBe(kept.toDay);
+    // A run that inserted rows: the signatures are read, and the tests from the changed day on computed again.
+    const again = precomputeAnomalyTests(store.db, 'negativeShare', finish(1, total));
+    expect(formatLocalDay(again.recomputedFrom)).toBe(incidentDay);
+    expect(again.tests).toBeGreaterThan(0);
+    bump(-5);
+    precomputeAnomalyTests(store.db, 'negativeShare', finish(0, total), { full: true });
+  });
+
   it('leave to the fresh computation what they do not cover', () => {
     precomputeAnomalyTests(store.db, 'negativeShare', 7);
     const period = { from: dayAfter(incidentDay, -6), to: dayAfter(incidentDay, 1) };

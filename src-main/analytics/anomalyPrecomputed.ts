@@ -25,6 +25,7 @@ import {
   signatureKey,
   writeAnomalyTests,
 } from '../store/anomalyTestRepo.ts';
+import { v2PressesUnchangedSince } from '../store/repos/syncRunRepo.ts';
 import {
   baselineWeeks,
   busyPointDay,
@@ -116,6 +117,24 @@ export interface PrecomputeResult {
 }
 
 /** Where a refresh starts: the first day whose counts changed since the stored tests (the window's start when none). */
+/**
+ * Whether the stored tests of `question` are current without reading the rollups: computed for the same days and
+ * tree, and no press has changed since the run they were computed (or last found current) for.
+ */
+function currentSinceItsRun(
+  db: Database.Database,
+  question: string,
+  window: { fromDay: number; toDay: number },
+  tree: number,
+): boolean {
+  const old = anomalyWindow(db, question);
+  if (!old || old.fromDay !== window.fromDay || old.toDay !== window.toDay) return false;
+  const oldSignature = anomalyRecords(db, question, pointDaysKind, signatureKey, signatureKey + 1).get(
+    signatureKey,
+  );
+  return oldSignature?.[0] === tree && v2PressesUnchangedSince(db, old.syncRunId);
+}
+
 function refreshStart(
   db: Database.Database,
   question: string,
@@ -252,6 +271,10 @@ export function precomputeAnomalyTests(
   const toDay = newest + 1;
   const fromDay = precomputedFrom(newest);
   const nodes = anomalyTree(db);
+  if (!options.full && currentSinceItsRun(db, question, { fromDay, toDay }, treeHash(nodes))) {
+    restampAnomalyWindow(db, question, syncRunId); // no press has changed since the stored tests were computed
+    return { tests: 0, fromDay, toDay, recomputedFrom: toDay };
+  }
   const daySignatures = anomalyDaySignatures(db, fromDay - baselineDays, toDay);
   const signature = Float64Array.from([treeHash(nodes), ...daySignatures.flat()]);
   const start = refreshStart(db, question, { fromDay, toDay }, signature, options.full === true);

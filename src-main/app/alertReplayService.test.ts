@@ -95,4 +95,34 @@ describe('replaying the specifications of a hand-made world', () => {
     const r = replayAlertSpecifications(store.db, { summary: true });
     expect(r).toMatchObject({ serviceAlerts: 3, replayed: 3, matched: 3 });
   });
+
+  it('keeps a series and the summaries without reading their inputs again after runs that changed no press', () => {
+    refreshAlertSeries(store.db); // current with the newest run (3 presses held)
+    // The hourly rollup changed behind sync_run's back, so the pair's signature is no longer the stored one: only
+    // sync_run's counts can tell the series is current.
+    const hourly = (d: number) => store.db.prepare('UPDATE v2_button_rollup_hourly SET n3 = n3 + ?').run(d);
+    hourly(1);
+    const finish = (inserted: number, total: number) => {
+      const id = store.syncRuns.start('v2', 'http://127.0.0.1:1');
+      store.syncRuns.finish(id, {
+        status: 'done',
+        itemsReceived: 0,
+        rowsInserted: inserted,
+        feedbackTotal: total,
+      });
+    };
+    finish(0, 3);
+    // The two specifications' summaries are kept too: same presses, same service alerts.
+    expect(refreshAlertSeries(store.db)).toMatchObject({ built: 0, unchanged: 1, summaries: 0 });
+    // One service alert ends a minute later: its specification's summary is replayed, the other one kept.
+    store.db
+      .prepare('UPDATE v2_alert SET end_utc = coalesce(end_utc, begin_utc) + 60000 WHERE alert_id = ?')
+      .run(store.db.prepare('SELECT min(alert_id) FROM v2_alert').pluck().get());
+    finish(0, 3);
+    expect(refreshAlertSeries(store.db)).toMatchObject({ built: 0, unchanged: 1, summaries: 1 });
+    // A run whose total moved (a press removed): the signature is read, differs, and the series is packed again.
+    finish(0, 2);
+    expect(refreshAlertSeries(store.db)).toMatchObject({ built: 1, unchanged: 0, summaries: 2 });
+    hourly(-1);
+  });
 });

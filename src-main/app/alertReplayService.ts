@@ -15,8 +15,10 @@ import {
   replaySummaries,
   seriesStamps,
   serviceAlerts,
+  serviceAlertSignatures,
   serviceAlertsOf,
   summaryStamps,
+  touchReplaySummary,
   touchSeries,
   writeReplaySummary,
   writeSeries,
@@ -24,6 +26,7 @@ import {
   type PackedSeries,
   type ServiceAlertRow,
 } from '../store/repos/alertSeriesRepo.ts';
+import { v2PressesUnchangedSince } from '../store/repos/syncRunRepo.ts';
 
 /** A specification that names no stored specification. */
 export class AlertReplayNotFound extends Error {
@@ -46,7 +49,7 @@ export interface SeriesRefresh {
 
 /**
  * Brings every specification pair's series up to the newest sync run: a pair stamped with an older run (or none)
- * has its hourly-rollup signature compared, and only a changed or missing one is read again from the presses
+ * is current when no press has changed since that run (sync_run's counts), else has its hourly-rollup signature compared, and only a changed or missing one is read again from the presses
  * (ordered by instant). `force` rebuilds every pair. One transaction.
  */
 export function refreshAlertSeries(db: Database.Database, options: { force?: boolean } = {}): SeriesRefresh {
@@ -61,26 +64,20 @@ export function refreshAlertSeries(db: Database.Database, options: { force?: boo
   const stale = [...pairs].filter(([key]) => options.force || stamps.get(key)?.syncRunId !== run);
   out.current = pairs.size - stale.length;
   const orphans = [...stamps.keys()].some((k) => !pairs.has(k));
-  const summaries = summaryStamps(db);
-  const staleSummaries = specs.filter((spec) => {
-    const r = summaries.get(spec.alertSpecificationId);
-    return options.force || r?.syncRunId !== run || r.parameters !== spec.parameters;
-  });
-  if (stale.length === 0 && staleSummaries.length === 0 && !orphans && summaries.size === specs.length)
+  const unchanged = unchangedSinceMemo(db, options.force === true);
+  const toReplay = summariesToReplay(db, specs, run, unchanged, options.force);
+  const { stale: staleSummaries, kept, stored, inputsOf } = toReplay;
+  if (
+    stale.length === 0 &&
+    staleSummaries.length === 0 &&
+    kept.length === 0 &&
+    !orphans &&
+    stored === specs.length
+  )
     return { ...out, ms: performance.now() - t0 };
   db.transaction(() => {
-    for (const [key, { p, s }] of stale) {
-      const signature = pairSignature(db, p, s);
-      if (!options.force && stamps.get(key)?.signature === signature) {
-        touchSeries(db, p, s, run);
-        out.unchanged++;
-        continue;
-      }
-      const series = readPairPresses(db, p, s);
-      writeSeries(db, p, s, series, run, signature);
-      out.built++;
-      out.presses += series.utc.length;
-    }
+    refreshPairs(db, stale, { stamps, run, unchanged, force: options.force === true }, out);
+    for (const spec of kept) touchReplaySummary(db, spec.alertSpecificationId, run);
     dropOrphanSeries(db);
     dropOrphanSummaries(db);
     if (staleSummaries.length === 0) return;
@@ -102,12 +99,95 @@ export function refreshAlertSeries(db: Database.Database, options: { force?: boo
         summary: JSON.stringify({
           summary: part.summary,
           weeks: [...part.weeks].map(([w, c]) => [w, c.service, c.replayed]),
+          inputs: inputsOf(spec),
         }),
       });
       out.summaries++;
     }
   }).immediate();
   return { ...out, ms: performance.now() - t0 };
+}
+
+/** Whether no press has changed since a run (v2PressesUnchangedSince), asked once per run; never when `force`. */
+function unchangedSinceMemo(db: Database.Database, force: boolean): (since?: number) => boolean {
+  const known = new Map<number, boolean>();
+  return (since) => {
+    if (since === undefined || force) return false;
+    let u = known.get(since);
+    if (u === undefined) known.set(since, (u = v2PressesUnchangedSince(db, since)));
+    return u;
+  };
+}
+
+/**
+ * The specifications whose stored summary must be replayed again (none stored, other parameters, or computed for
+ * an older run since which the presses, the specification's scale and type or its service alerts changed), those
+ * whose summary is only restamped, how many summaries are stored, and what a summary records of its inputs.
+ */
+function summariesToReplay(
+  db: Database.Database,
+  specs: readonly AlertSpecRow[],
+  run: number,
+  unchanged: (since?: number) => boolean,
+  force = false,
+): {
+  stale: AlertSpecRow[];
+  kept: AlertSpecRow[];
+  stored: number;
+  inputsOf: (spec: AlertSpecRow) => string;
+} {
+  const summaries = summaryStamps(db);
+  let alerts: Map<number, string> | null = null;
+  const inputsOf = (spec: AlertSpecRow): string => {
+    alerts ??= serviceAlertSignatures(db);
+    return `${spec.scale ?? ''}|${spec.type}|${alerts.get(spec.alertSpecificationId) ?? '0'}`;
+  };
+  const kept: AlertSpecRow[] = [];
+  const stale = specs.filter((spec) => {
+    const r = summaries.get(spec.alertSpecificationId);
+    if (force || !r || r.parameters !== spec.parameters) return true;
+    if (r.syncRunId === run) return false;
+    if (!unchanged(r.syncRunId) || r.inputs !== inputsOf(spec)) return true;
+    kept.push(spec);
+    return false;
+  });
+  return { stale, kept, stored: summaries.size, inputsOf };
+}
+
+/**
+ * Each stale pair brought up to run `run`: current without reading its rollup rows when no press has changed since
+ * its stamp's run, else when its hourly-rollup signature is the stored one, else read again from the presses.
+ */
+function refreshPairs(
+  db: Database.Database,
+  stale: readonly [string, { p: number; s: number }][],
+  o: {
+    stamps: ReturnType<typeof seriesStamps>;
+    run: number;
+    unchanged: (since?: number) => boolean;
+    force: boolean;
+  },
+  out: SeriesRefresh,
+): void {
+  const { unchanged } = o;
+  for (const [key, { p, s }] of stale) {
+    const stamp = o.stamps.get(key);
+    if (unchanged(stamp?.syncRunId)) {
+      touchSeries(db, p, s, o.run);
+      out.unchanged++;
+      continue;
+    }
+    const signature = pairSignature(db, p, s);
+    if (!o.force && stamp?.signature === signature) {
+      touchSeries(db, p, s, o.run);
+      out.unchanged++;
+      continue;
+    }
+    const series = readPairPresses(db, p, s);
+    writeSeries(db, p, s, series, o.run, signature);
+    out.built++;
+    out.presses += series.utc.length;
+  }
 }
 
 function alertsBySpecification(db: Database.Database, only?: AlertSpecRow): Map<number, ServiceAlertRow[]> {

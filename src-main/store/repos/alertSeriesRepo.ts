@@ -243,12 +243,37 @@ export interface StoredReplaySummary {
 }
 
 /** Which specification's summary was computed as of which sync run and with which parameters (not the summary). */
-export function summaryStamps(db: Database.Database): Map<number, { syncRunId: number; parameters: string }> {
+export function summaryStamps(
+  db: Database.Database,
+): Map<number, { syncRunId: number; parameters: string; inputs: string | null }> {
   const rows = statement(
     db,
-    'SELECT alert_specification_id AS id, sync_run_id AS run, parameters FROM v2_alert_replay_summary',
-  ).all() as { id: number; run: number; parameters: string }[];
-  return new Map(rows.map((r) => [r.id, { syncRunId: r.run, parameters: r.parameters }]));
+    `SELECT alert_specification_id AS id, sync_run_id AS run, parameters, summary ->> '$.inputs' AS inputs
+     FROM v2_alert_replay_summary`,
+  ).all() as { id: number; run: number; parameters: string; inputs: string | null }[];
+  return new Map(rows.map((r) => [r.id, { syncRunId: r.run, parameters: r.parameters, inputs: r.inputs }]));
+}
+
+/**
+ * Per specification with alerts, what tells its service alerts changed: their count, and their ids, beginnings,
+ * ends and parameters' lengths summed (one read of v2_alert grouped by specification).
+ */
+export function serviceAlertSignatures(db: Database.Database): Map<number, string> {
+  const rows = statement(
+    db,
+    `SELECT alert_specification_id AS id, count(*) || ':' || total(alert_id) || ':' || total(begin_utc) || ':' ||
+       total(coalesce(end_utc, -1)) || ':' || total(length(parameters)) AS signature
+     FROM v2_alert GROUP BY alert_specification_id`,
+  ).all() as { id: number; signature: string }[];
+  return new Map(rows.map((r) => [r.id, r.signature]));
+}
+
+/** Marks a stored summary as current for `syncRunId` (a sync that changed nothing it was computed from). */
+export function touchReplaySummary(db: Database.Database, specificationId: number, syncRunId: number): void {
+  statement(db, 'UPDATE v2_alert_replay_summary SET sync_run_id = ? WHERE alert_specification_id = ?').run(
+    syncRunId,
+    specificationId,
+  );
 }
 
 export function replaySummaries(db: Database.Database): StoredReplaySummary[] {

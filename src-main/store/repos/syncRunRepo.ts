@@ -121,3 +121,21 @@ export function createSyncRunRepo(db: Database.Database, now: () => Date): SyncR
     },
   };
 }
+
+/**
+ * Whether the v2 button feedbacks are as they were when run `runId` ended: it is a v2 run that ended ('done') with
+ * its total recorded, and every run after it is a v2 run that ended 'done', inserted no row and left the same total
+ * (no press added, replaced or removed: a replaced press is removed and inserted again). A v1 run, a failed,
+ * cancelled, interrupted or running one after it answers false: the caller then looks at the rows themselves. What
+ * the after-sync work uses to skip reading the rollups when a sync brought nothing new (`xlarge`: ~4.5 s of them).
+ */
+export function v2PressesUnchangedSince(db: Database.Database, runId: number): boolean {
+  const r = statement(
+    db,
+    `SELECT b.feedback_total AS total, (SELECT count(*) FROM sync_run a WHERE a.sync_run_id > b.sync_run_id
+       AND NOT (a.source = 'v2' AND a.status = 'done' AND a.rows_inserted = 0 AND a.feedback_total = b.feedback_total))
+       AS changed
+     FROM sync_run b WHERE b.sync_run_id = ? AND b.source = 'v2' AND b.status = 'done'`,
+  ).get(runId) as { total: number | null; changed: number } | undefined;
+  return r !== undefined && r.total !== null && r.changed === 0;
+}
