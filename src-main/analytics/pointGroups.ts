@@ -6,16 +6,35 @@ export interface TreeNode {
   parent: number | null;
 }
 
+// A tree read once per change of the file (rollupRead.ts treeNodes) is asked again by every question: its children
+// and parents are kept with it.
+const childrenKept = new WeakMap<readonly TreeNode[], { children: Map<number, number[]>; roots: number[] }>();
+const parentsKept = new WeakMap<readonly TreeNode[], Map<number, number | null>>();
+
 /** Children per node id; roots are the nodes whose parent is absent or not in the tree. */
 export function childrenOf(tree: readonly TreeNode[]): { children: Map<number, number[]>; roots: number[] } {
+  const kept = childrenKept.get(tree);
+  if (kept) return kept;
   const ids = new Set(tree.map((n) => n.id));
   const children = new Map<number, number[]>();
   const roots: number[] = [];
   for (const n of tree) {
     if (n.parent === null || !ids.has(n.parent)) roots.push(n.id);
-    else children.set(n.parent, [...(children.get(n.parent) ?? []), n.id]);
+    else {
+      const list = children.get(n.parent);
+      if (list) list.push(n.id);
+      else children.set(n.parent, [n.id]);
+    }
   }
-  return { children, roots };
+  const out = { children, roots };
+  childrenKept.set(tree, out);
+  return out;
+}
+
+function parentsOf(tree: readonly TreeNode[]): Map<number, number | null> {
+  let parent = parentsKept.get(tree);
+  if (!parent) parentsKept.set(tree, (parent = new Map(tree.map((n) => [n.id, n.parent]))));
+  return parent;
 }
 
 /**
@@ -23,7 +42,7 @@ export function childrenOf(tree: readonly TreeNode[]): { children: Map<number, n
  * nothing and is dropped (so overlapping selections count each press once). Ids not in the tree stay as they are.
  */
 export function disjointSelection(tree: readonly TreeNode[], selected: readonly number[]): number[] {
-  const parent = new Map(tree.map((n) => [n.id, n.parent]));
+  const parent = parentsOf(tree);
   const chosen = new Set(selected);
   return [...chosen]
     .filter((id) => {
