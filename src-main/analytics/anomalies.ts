@@ -48,7 +48,12 @@ export function selectedNodes(
 ): AnomalyTreeNode[] {
   if (!selected) return [...tree];
   const children = new Map<number, AnomalyTreeNode[]>();
-  for (const n of tree) if (n.parent !== null) children.set(n.parent, [...(children.get(n.parent) ?? []), n]);
+  for (const n of tree) {
+    if (n.parent === null) continue;
+    const list = children.get(n.parent);
+    if (list) list.push(n);
+    else children.set(n.parent, [n]);
+  }
   const byId = new Map(tree.map((n) => [n.id, n]));
   const out = new Map<number, AnomalyTreeNode>();
   const stack = selected.flatMap((id) => byId.get(id) ?? []);

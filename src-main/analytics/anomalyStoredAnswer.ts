@@ -73,8 +73,7 @@ function gather(
   const hits: Hit[] = [];
   for (const [day, data] of anomalyRecords(db, question, dayTestKind, fromDay, toDay)) {
     const n = data[0] ?? 0;
-    if (!selection) m += n;
-    else for (let i = 1; i <= n; i++) if (all.has(data[i] ?? 0)) m++;
+    m += selection ? testedOf(data, n, nodes, all) : n;
     for (let i = 1 + n; i < data.length; i += stride) {
       const k = all.get(data[i] ?? 0);
       if (k === undefined) continue;
@@ -94,6 +93,31 @@ function gather(
       hits.push({ data, i, node, day, hour: key % 24, order: 1e12 + node * 1e7 + key - fromDay * 24 });
     }
   return { m, small, hits };
+}
+
+/** How many of the selection's nodes a day record tested (a few: each looked up; many: each tested node looked at). */
+function testedOf(
+  data: Float64Array,
+  n: number,
+  nodes: readonly AnomalyTreeNode[],
+  all: ReadonlyMap<number, number>,
+): number {
+  let m = 0;
+  if (nodes.length * 16 < n) for (const node of nodes) m += sortedHas(data, n, node.id) ? 1 : 0;
+  else for (let i = 1; i <= n; i++) if (all.has(data[i] ?? 0)) m++;
+  return m;
+}
+
+/** Whether `id` is among a day record's tested nodes, `data[1..n]`, sorted by id (packDay): a binary search. */
+export function sortedHas(data: Float64Array, n: number, id: number): boolean {
+  let lo = 1;
+  let hi = n + 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((data[mid] ?? 0) < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo <= n && data[lo] === id;
 }
 
 function rowOf(

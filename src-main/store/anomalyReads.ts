@@ -1,6 +1,7 @@
 // Named reads of the anomaly search: each node's counts per local day (points from the period rollup's day buckets,
 // groups from the daily node rollup) and a busy point's counts per local hour, over the days tested and their baseline.
 import type Database from 'better-sqlite3';
+import { keptUntilChange } from './keptUntilChange.ts';
 import { statement } from './statements.ts';
 
 /** What is counted per cell: `[negative, presses]` for the negative share, presses per button 0..10 otherwise. */
@@ -133,13 +134,17 @@ export function pointHourCounts(
   return rows(db, sql, params, counting === 'negative' ? 2 : 11);
 }
 
-/** The stored tree: every node with its name, parent and type. */
-export function anomalyTree(db: Database.Database): AnomalyTreeNode[] {
-  return db
-    .prepare<[], AnomalyTreeNode>(
-      'SELECT experience_point_id AS id, name, parent_id AS parent, type FROM experience_point ORDER BY 1',
-    )
-    .all();
+/** The stored tree: every node with its name, parent and type (kept until the file changes; frozen: shared). */
+export function anomalyTree(db: Database.Database): readonly AnomalyTreeNode[] {
+  return keptUntilChange(db, 'anomaly.tree', () =>
+    Object.freeze(
+      db
+        .prepare<[], AnomalyTreeNode>(
+          'SELECT experience_point_id AS id, name, parent_id AS parent, type FROM experience_point ORDER BY 1',
+        )
+        .all(),
+    ),
+  );
 }
 
 /**

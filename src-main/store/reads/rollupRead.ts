@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { PressSource, QueryFilter } from '#shared/contract.ts';
 import type { Grain } from '../repos/nodeRollup.ts';
+import { keptUntilChange } from '../keptUntilChange.ts';
 import { named, statement } from '../statements.ts';
 import { treeWalkCte } from '../treeSql.ts';
 
@@ -61,35 +62,13 @@ export interface NamedNode {
 }
 
 /**
- * Where the file stands: another connection's commit moves `data_version`, this connection's own writes
- * `total_changes()`. Equal stamps: no row of the file has changed in between.
- */
-function changeStamp(db: Database.Database): string {
-  const version = statement(db, 'PRAGMA data_version').pluck().get() as number;
-  const changes = statement(db, 'SELECT total_changes()').pluck().get() as number;
-  return `${version}:${changes}`;
-}
-
-const treesKept = new WeakMap<
-  Database.Database,
-  Map<PressSource, { stamp: string; nodes: readonly NamedNode[] }>
->();
-
-/**
  * The tree analytics group by, read again only when the file has changed since (5,117 nodes of `xlarge` were ~1 ms
  * of every question asking about a point). Frozen: every caller shares it.
  */
 export function treeNodes(db: Database.Database, origin: PressSource): readonly NamedNode[] {
-  const stamp = changeStamp(db);
-  let kept = treesKept.get(db);
-  if (!kept) treesKept.set(db, (kept = new Map()));
-  const hit = kept.get(origin);
-  if (hit?.stamp === stamp) return hit.nodes;
-  const nodes = Object.freeze(
-    statement(db, origin === 'v1' ? reads.v1Tree : reads.v2Tree).all() as NamedNode[],
+  return keptUntilChange(db, `tree.${origin}`, () =>
+    Object.freeze(statement(db, origin === 'v1' ? reads.v1Tree : reads.v2Tree).all() as NamedNode[]),
   );
-  kept.set(origin, { stamp, nodes });
-  return nodes;
 }
 
 export const hasExperiencePoints = (db: Database.Database): boolean =>
