@@ -6,7 +6,7 @@ import type { LoopbackServer } from '../api/testing/loopbackServer.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import type { ButtonFeedbackV2 } from '../api/v2/records.ts';
 import { openStore } from '../store/db.ts';
-import { verifyAgainstAggregates } from './v2Verify.ts';
+import { verifyAgainstAggregates, verifyWindowDays } from './v2Verify.ts';
 
 let server: LoopbackServer | null = null;
 afterEach(async () => {
@@ -93,5 +93,37 @@ describe('verifyAgainstAggregates', () => {
     expect(
       asked.every((p) => p.get('precision') === 'day' && p.get('grouping') === 'experience_point,survey'),
     ).toBe(true);
+  });
+
+  it('asks a wide tree for fewer days at a time: about 62,000 (point, survey) day groups a window', async () => {
+    // By hand: up to 2,000 pairs a month (31 days); 31,000 pairs: 62,000 / 31,000 = 2 days; 11,911 (xlarge): 5.
+    expect([
+      verifyWindowDays(10),
+      verifyWindowDays(2_000),
+      verifyWindowDays(31_000),
+      verifyWindowDays(11_911),
+    ]).toEqual([31, 31, 2, 5]);
+    expect(verifyWindowDays(100_000)).toBe(1);
+    server = await startLoopbackServer((_req, res) => sendJson(res, 200, []));
+    const store = openStore(':memory:');
+    const pair = store.db.prepare(
+      'INSERT INTO v2_survey_experience_point (survey_id, experience_point_id) VALUES (?, ?)',
+    );
+    store.db.transaction(() => {
+      for (let p = 0; p < 31_000; p++) pair.run(5, p);
+    })();
+    const client = createV2Client({ baseUrl: server.url, token: 't' });
+    const result = await verifyAgainstAggregates({ store, client, since: '2024-05-01', until: '2024-05-08' });
+    store.close();
+    const asked = server.requests.map(
+      (r) => `${r.url.searchParams.get('startDate')}..${r.url.searchParams.get('endDate')}`,
+    );
+    expect(asked).toEqual([
+      '2024-05-01..2024-05-03',
+      '2024-05-03..2024-05-05',
+      '2024-05-05..2024-05-07',
+      '2024-05-07..2024-05-08',
+    ]);
+    expect(result.windows).toBe(4);
   });
 });

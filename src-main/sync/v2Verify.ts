@@ -5,7 +5,7 @@ import { formatLocalDay, parseLocalDate } from '../core/localTime.ts';
 import { fetchAggregates } from '../api/v2/aggregates.ts';
 import type { V2Client } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';
-import { pressesInWindow } from '../store/reads/verifyRead.ts';
+import { pressesInWindow, surveyPointPairs } from '../store/reads/verifyRead.ts';
 import { insertVerification } from '../store/repos/verificationRepo.ts';
 import { resolveV2Window } from './history.ts';
 import { normaliseScope } from './v2ListPlan.ts';
@@ -34,7 +34,7 @@ export interface AggregateMismatch {
 export interface VerifyResult {
   from: string;
   to: string;
-  /** Requests made (one per window of at most a month). */
+  /** Requests made (one per window of at most a month: verifyWindowDays). */
   windows: number;
   /** Distinct (point, survey, day) groups seen on either side. */
   groupsCompared: number;
@@ -80,11 +80,13 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
     throw new Error(`verification needs a date range like 2024-01-01..2025-01-01, not ${from}..${to}`);
   const scope = normaliseScope(options.scope);
 
-  // Window by window (a month at most, monthEnd): memory holds one window's groups (`large`: all 548k groups at once
-  // peaked the process at 2.5 GB, one year's answer took 276 MB, a quarter's lifted the peak from ~380 to ~555 MB).
+  // Window by window (a month at most, fewer days on a wide tree: windowEnd): memory holds one window's groups
+  // (`large`: all 548k groups at once peaked the process at 2.5 GB, one year's answer took 276 MB, a quarter's lifted
+  // the peak from ~380 to ~555 MB; a month of `xlarge`'s 11,911 pairs is ~230k groups).
   const result = nothingCompared(from, to);
-  for (let start = from; start < to; start = monthEnd(start, to)) {
-    const end = monthEnd(start, to);
+  const days = verifyWindowDays(surveyPointPairs(store.db));
+  for (let start = from; start < to; start = windowEnd(start, to, days)) {
+    const end = windowEnd(start, to, days);
     const rows = await fetchAggregates(
       client,
       {
@@ -119,9 +121,20 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
   return result;
 }
 
-/** The end of the check's window starting at `start`: a month later at most, never past `to`. */
-function monthEnd(start: string, to: string): string {
-  const end = formatLocalDay(addMonths(parseLocalDate(start) ?? 0, 1));
+/**
+ * Days a window of the check spans at most: a month (31) up to 2,000 (point, survey) pairs, then fewer, so that a
+ * window holds about as many day groups as a month of 2,000 pairs (62,000 pair-days): `xlarge`'s 11,911 pairs, 5.
+ */
+export function verifyWindowDays(pairs: number): number {
+  return pairs <= 2_000 ? 31 : Math.max(1, Math.floor(62_000 / pairs));
+}
+
+/** The end of the check's window starting at `start`: `days` later and a month later at most, never past `to`. */
+function windowEnd(start: string, to: string, days: number): string {
+  const day = parseLocalDate(start) ?? 0;
+  const month = formatLocalDay(addMonths(day, 1));
+  const short = formatLocalDay(day + days);
+  const end = short < month ? short : month;
   return end < to ? end : to;
 }
 

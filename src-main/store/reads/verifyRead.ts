@@ -41,3 +41,8 @@ export function pressesInWindow(
       ...(scope ? { scope: JSON.stringify(scope) } : {}),
     }) as IterableIterator<PressKey>;
 }
+
+/** The (survey, experience point) pairs the service runs: what the check's windows are sized by. */
+export function surveyPointPairs(db: Database.Database): number {
+  return statement(db, 'SELECT count(*) FROM v2_survey_experience_point').pluck().get() as number;
+}
