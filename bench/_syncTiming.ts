@@ -46,6 +46,20 @@ export async function startEmulator(
   return { url, pid: child.pid ?? 0, stop: () => void child.kill('SIGTERM') };
 }
 
+/** Whether an emulator answers at `origin` with the demo token (a tree of experience points). */
+async function answers(origin: string): Promise<boolean> {
+  try {
+    const r = await fetch(`${origin}/v2/experience-points.json`, {
+      headers: { 'X-Svc-API-Token': 'demo-v2-token' },
+      signal: AbortSignal.timeout(5000),
+    });
+    await r.body?.cancel();
+    return r.ok;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs the CLI in a new process; resolves with the wall-clock seconds from spawn to exit (its output only on failure). */
 export function timeCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const t0 = performance.now();
@@ -104,7 +118,11 @@ export async function timeTotals(
     throw new Error(`the store was synced from ${origin}, not from a local emulator: cannot replay its sync`);
   const dir = mkdtempSync(join(tmpdir(), 'fd-bench-sync-'));
   const copy = join(dir, 'store.sqlite');
-  const emulator = await startEmulator(o.size, port, o.now);
+  // An emulator already serving on that port (started by hand for the sync bench: `xlarge` takes a minute and 2 GB
+  // to generate) is used as it is; else one of the same world is started there.
+  const emulator = (await answers(origin))
+    ? { url: origin, stop: () => undefined }
+    : await startEmulator(o.size, port, o.now);
   try {
     copyFileSync(path, copy);
     // The copy's pages reach the disk before the runs: their write-back is not part of any run.
