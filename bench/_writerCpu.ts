@@ -5,7 +5,8 @@
 // new file's bytes per press. Run: npx node bench/_writerCpu.ts SOURCE.sqlite [maxRows] [--check] [--say]
 // (--check: every fact and rollup row compared with the source's; --say: 'appending' on stderr when the timed part
 // starts, e.g. to attach `perf record -p` to it alone; --cache-mb=N: the new store's page cache, N MB instead of the
-// writer connection's; --pages-per-batch=N: N pages a batch instead of the sync's 10).
+// writer connection's; --pages-per-batch=N: N pages a batch instead of the sync's 10; --autocheckpoint=N: the WAL checkpointed every N pages
+// instead of SQLite's 1,000).
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +110,8 @@ const path = join(dir, 'store.sqlite');
 const store = openStore(path);
 const cacheMb = process.argv.find((a) => a.startsWith('--cache-mb='))?.slice('--cache-mb='.length);
 store.db.pragma(`cache_size = -${cacheMb ? Number(cacheMb) * 1000 : writerCacheKb}`); // the writer thread's
+const autocheckpoint = process.argv.find((a) => a.startsWith('--autocheckpoint='))?.slice('--autocheckpoint='.length);
+if (autocheckpoint) store.db.pragma(`wal_autocheckpoint = ${Number(autocheckpoint)}`);
 const insertNode = store.db.prepare('INSERT INTO experience_point VALUES (?, ?, ?, ?)');
 store.db.transaction(() => tree.forEach((r) => insertNode.run(r as unknown[])))();
 // Batches over reused buffers, given back once appended, as the sync's writer does (batchPool.ts).
