@@ -110,7 +110,9 @@ const path = join(dir, 'store.sqlite');
 const store = openStore(path);
 const cacheMb = process.argv.find((a) => a.startsWith('--cache-mb='))?.slice('--cache-mb='.length);
 store.db.pragma(`cache_size = -${cacheMb ? Number(cacheMb) * 1000 : writerCacheKb}`); // the writer thread's
-const autocheckpoint = process.argv.find((a) => a.startsWith('--autocheckpoint='))?.slice('--autocheckpoint='.length);
+const autocheckpoint = process.argv
+  .find((a) => a.startsWith('--autocheckpoint='))
+  ?.slice('--autocheckpoint='.length);
 if (autocheckpoint) store.db.pragma(`wal_autocheckpoint = ${Number(autocheckpoint)}`);
 const insertNode = store.db.prepare('INSERT INTO experience_point VALUES (?, ?, ?, ?)');
 store.db.transaction(() => tree.forEach((r) => insertNode.run(r as unknown[])))();
