@@ -9,6 +9,7 @@ import type { AnomalyArgs } from '#shared/contract.ts';
 import { openStore, type Store } from '../store/db.ts';
 import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
 import { anomalyRecords } from '../store/anomalyTestRepo.ts';
+import { recordRun } from '../store/testing/syncRuns.ts';
 import { precomputeAnomalyTests, storedQuestion } from './anomalyPrecomputed.ts';
 import { precomputedAnswer } from './anomalyStoredAnswer.ts';
 import { findAnomalies } from './anomalies.ts';
@@ -115,16 +116,8 @@ describe('precomputed anomaly tests', () => {
   });
 
   it('are kept without reading the rollups after runs that changed no press', () => {
-    const finish = (inserted: number, total: number): number => {
-      const id = store.syncRuns.start('v2', 'http://127.0.0.1:1');
-      store.syncRuns.finish(id, {
-        status: 'done',
-        itemsReceived: 0,
-        rowsInserted: inserted,
-        feedbackTotal: total,
-      });
-      return id;
-    };
+    const finish = (inserted: number, total: number): number =>
+      recordRun(store, { rowsInserted: inserted, feedbackTotal: total });
     const total = store.buttonFeedback.total();
     const first = finish(0, total);
     precomputeAnomalyTests(store.db, 'negativeShare', first, { full: true });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../store/db.ts';
 import { buildAlertReplayWorld, press } from './testing/alertReplayWorld.ts';
+import { recordRun } from '../store/testing/syncRuns.ts';
 import { refreshAlertSeries, replayAlertSpecifications } from './alertReplayService.ts';
 
 let store: Store;
@@ -102,15 +103,8 @@ describe('replaying the specifications of a hand-made world', () => {
     // sync_run's counts can tell the series is current.
     const hourly = (d: number) => store.db.prepare('UPDATE v2_button_rollup_hourly SET n3 = n3 + ?').run(d);
     hourly(1);
-    const finish = (inserted: number, total: number) => {
-      const id = store.syncRuns.start('v2', 'http://127.0.0.1:1');
-      store.syncRuns.finish(id, {
-        status: 'done',
-        itemsReceived: 0,
-        rowsInserted: inserted,
-        feedbackTotal: total,
-      });
-    };
+    const finish = (inserted: number, total: number) =>
+      recordRun(store, { rowsInserted: inserted, feedbackTotal: total });
     finish(0, 3);
     // The two specifications' summaries are kept too: same presses, same service alerts.
     expect(refreshAlertSeries(store.db)).toMatchObject({ built: 0, unchanged: 1, summaries: 0 });

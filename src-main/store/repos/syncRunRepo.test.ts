@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../db.ts';
+import { recordRun } from '../testing/syncRuns.ts';
 import { v2PressesUnchangedSince } from './syncRunRepo.ts';
 
 let dir: string;
@@ -19,12 +20,12 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-type Outcome = 'done' | 'failed' | 'cancelled';
-function run(source: 'v1' | 'v2', status: Outcome, rowsInserted: number, feedbackTotal: number): number {
-  const id = store.syncRuns.start(source, 'http://127.0.0.1:1');
-  store.syncRuns.finish(id, { status, itemsReceived: rowsInserted, rowsInserted, feedbackTotal });
-  return id;
-}
+const run = (
+  source: 'v1' | 'v2',
+  status: 'done' | 'failed' | 'cancelled',
+  rowsInserted: number,
+  feedbackTotal: number,
+) => recordRun(store, { source, status, rowsInserted, feedbackTotal });
 
 describe('v2PressesUnchangedSince', () => {
   it('is true when every later run inserted nothing and left the same total', () => {
