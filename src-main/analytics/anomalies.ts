@@ -22,6 +22,7 @@ import {
   type AnomalyTreeNode,
 } from '../store/anomalyReads.ts';
 import { CellsBuilder } from './anomalyCells.ts';
+import { childrenOf } from './pointGroups.ts';
 
 /** Baseline weeks: the same weekday (and hour) of the 8 weeks before. */
 export const baselineWeeks = 8;
@@ -47,21 +48,16 @@ export function selectedNodes(
   selected?: readonly number[],
 ): AnomalyTreeNode[] {
   if (!selected) return [...tree];
-  const children = new Map<number, AnomalyTreeNode[]>();
-  for (const n of tree) {
-    if (n.parent === null) continue;
-    const list = children.get(n.parent);
-    if (list) list.push(n);
-    else children.set(n.parent, [n]);
-  }
+  const { children } = childrenOf(tree);
   const byId = new Map(tree.map((n) => [n.id, n]));
   const out = new Map<number, AnomalyTreeNode>();
-  const stack = selected.flatMap((id) => byId.get(id) ?? []);
+  const stack = selected.filter((id) => byId.has(id));
   while (stack.length) {
-    const n = stack.pop();
-    if (!n || out.has(n.id)) continue;
-    out.set(n.id, n);
-    stack.push(...(children.get(n.id) ?? []));
+    const id = stack.pop() ?? 0;
+    const n = byId.get(id);
+    if (!n || out.has(id)) continue;
+    out.set(id, n);
+    stack.push(...(children.get(id) ?? []));
   }
   return [...out.values()];
 }

@@ -116,7 +116,6 @@ export interface PrecomputeResult {
   recomputedFrom: number;
 }
 
-/** Where a refresh starts: the first day whose counts changed since the stored tests (the window's start when none). */
 /**
  * Whether the stored tests of `question` are current without reading the rollups: computed for the same days and
  * tree, and no press has changed since the run they were computed (or last found current) for.
@@ -135,6 +134,7 @@ function currentSinceItsRun(
   return oldSignature?.[0] === tree && v2PressesUnchangedSince(db, old.syncRunId);
 }
 
+/** Where a refresh starts: the first day whose counts changed since the stored tests (the window's start when none). */
 function refreshStart(
   db: Database.Database,
   question: string,

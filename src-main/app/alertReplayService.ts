@@ -49,8 +49,9 @@ export interface SeriesRefresh {
 
 /**
  * Brings every specification pair's series up to the newest sync run: a pair stamped with an older run (or none)
- * is current when no press has changed since that run (sync_run's counts), else has its hourly-rollup signature compared, and only a changed or missing one is read again from the presses
- * (ordered by instant). `force` rebuilds every pair. One transaction.
+ * is current when no press has changed since that run (sync_run's counts), else has its hourly-rollup signature
+ * compared, and only a changed or missing one is read again from the presses (ordered by instant). `force` rebuilds
+ * every pair. One transaction.
  */
 export function refreshAlertSeries(db: Database.Database, options: { force?: boolean } = {}): SeriesRefresh {
   const t0 = performance.now();
@@ -172,13 +173,8 @@ function refreshPairs(
   const { unchanged } = o;
   for (const [key, { p, s }] of stale) {
     const stamp = o.stamps.get(key);
-    if (unchanged(stamp?.syncRunId)) {
-      touchSeries(db, p, s, o.run);
-      out.unchanged++;
-      continue;
-    }
-    const signature = pairSignature(db, p, s);
-    if (!o.force && stamp?.signature === signature) {
+    const signature = unchanged(stamp?.syncRunId) ? null : pairSignature(db, p, s);
+    if (signature === null || (!o.force && stamp?.signature === signature)) {
       touchSeries(db, p, s, o.run);
       out.unchanged++;
       continue;

@@ -85,8 +85,8 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
   // the peak from ~380 to ~555 MB; a month of `xlarge`'s 11,911 pairs is ~230k groups).
   const result = nothingCompared(from, to);
   const days = verifyWindowDays(surveyPointPairs(store.db));
-  for (let start = from; start < to; start = windowEnd(start, to, days)) {
-    const end = windowEnd(start, to, days);
+  for (let start = from, end: string; start < to; start = end) {
+    end = windowEnd(start, to, days);
     const rows = await fetchAggregates(
       client,
       {

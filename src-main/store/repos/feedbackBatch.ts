@@ -265,8 +265,8 @@ function mergePages(pages: readonly PageColumns[], n: number, pool: BatchPool | 
 
 /**
  * The hourly buckets of the batch's rows (of the rows `only` marks, when given). Rows must be grouped by point. With
- * `into` (the writer's buffer, kept from batch to batch), they are counted in it (or, when it fills, in a larger copy of it) and
- * returned as a view of its first buckets; without it, in a new array of their size.
+ * `into` (the writer's buffer, kept from batch to batch), they are counted in it (or, when it fills, in a larger copy
+ * of it) and returned as a view of its first buckets; without it, in a new array of their size.
  */
 export function hourlyBuckets(
   b: FeedbackBatch,
