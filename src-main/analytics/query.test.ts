@@ -89,6 +89,25 @@ describe('runQuery', () => {
     ]);
   });
 
+  it("reads a point's hours from its presses, bounded by local date (from inclusive, to exclusive)", () => {
+    // By hand from the presses above: point 22 has 00:10 and 08:00 (misuse) on 2 May; 21's three are on 1 May.
+    expect(
+      q(['hour'], { experiencePointIds: [22], from: '2024-05-02', to: '2024-05-03', includeMisuse: true }),
+    ).toEqual([
+      { hour: '2024-05-02T00', count: 1 },
+      { hour: '2024-05-02T08', count: 1 },
+    ]);
+    expect(q(['hour'], { experiencePointIds: [21, 22], from: '2024-05-01', to: '2024-05-02' })).toEqual([
+      { hour: '2024-05-01T09', count: 2 },
+      { hour: '2024-05-01T23', count: 1 },
+    ]);
+    // Hours of the day 9 and 0, per point of group 2: A's two presses at 09:xx, B's at 00:10.
+    expect(q(['experiencePointId'], { experiencePointIds: [2], hoursOfDay: [9, 0] })).toEqual([
+      { experiencePointId: 21, experiencePointName: 'Store A', count: 2 },
+      { experiencePointId: 22, experiencePointName: 'Store B', count: 1 },
+    ]);
+  });
+
   it('gives the same day totals from the hourly rollup (by hour) as from the daily one (by day)', () => {
     const byHour = q(['hour', 'buttonIndex'], { includeMisuse: true }) as {
       hour: string;

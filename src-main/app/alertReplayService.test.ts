@@ -99,10 +99,11 @@ describe('replaying the specifications of a hand-made world', () => {
 
   it('keeps a series and the summaries without reading their inputs again after runs that changed no press', () => {
     refreshAlertSeries(store.db); // current with the newest run (3 presses held)
-    // The hourly rollup changed behind sync_run's back, so the pair's signature is no longer the stored one: only
-    // sync_run's counts can tell the series is current.
-    const hourly = (d: number) => store.db.prepare('UPDATE v2_button_rollup_hourly SET n3 = n3 + ?').run(d);
-    hourly(1);
+    // The presses moved behind sync_run's back, so the pair's signature is no longer the stored one: only sync_run's
+    // counts can tell the series is current.
+    const moved = (d: number) =>
+      store.db.prepare('UPDATE v2_button_feedback SET local_time = local_time + ?').run(d);
+    moved(60_000);
     const finish = (inserted: number, total: number) =>
       recordRun(store, { rowsInserted: inserted, feedbackTotal: total });
     finish(0, 3);
@@ -117,6 +118,6 @@ describe('replaying the specifications of a hand-made world', () => {
     // A run whose total moved (a press removed): the signature is read, differs, and the series is packed again.
     finish(0, 2);
     expect(refreshAlertSeries(store.db)).toMatchObject({ built: 1, unchanged: 0, summaries: 2 });
-    hourly(-1);
+    moved(-60_000);
   });
 });

@@ -49,9 +49,9 @@ export interface SeriesRefresh {
 
 /**
  * Brings every specification pair's series up to the newest sync run: a pair stamped with an older run (or none)
- * is current when no press has changed since that run (sync_run's counts), else has its hourly-rollup signature
- * compared, and only a changed or missing one is read again from the presses (ordered by instant). `force` rebuilds
- * every pair. One transaction.
+ * is current when no press has changed since that run (sync_run's counts), else has its signature (its presses
+ * summed up, pairSignature) compared, and only a changed or missing one is read again from the presses (ordered by
+ * instant). `force` rebuilds every pair. One transaction.
  */
 export function refreshAlertSeries(db: Database.Database, options: { force?: boolean } = {}): SeriesRefresh {
   const t0 = performance.now();
@@ -156,8 +156,8 @@ function summariesToReplay(
 }
 
 /**
- * Each stale pair brought up to run `run`: current without reading its rollup rows when no press has changed since
- * its stamp's run, else when its hourly-rollup signature is the stored one, else read again from the presses.
+ * Each stale pair brought up to run `run`: current without reading its presses when none has changed since its
+ * stamp's run, else when its signature is the stored one, else read again from the presses.
  */
 function refreshPairs(
   db: Database.Database,

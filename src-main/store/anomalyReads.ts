@@ -113,7 +113,7 @@ export function nodeDayCounts(
   return rows(db, sql, params, counting === 'negative' ? 2 : 11);
 }
 
-/** Counts per (point, local hour) of the points `ids`, one key range of the hourly rollup per point. */
+/** Counts per (point, local hour) of the points `ids`, from the facts: one key range per point, in hour order. */
 export function pointHourCounts(
   db: Database.Database,
   counting: AnomalyCounting,
@@ -122,14 +122,14 @@ export function pointHourCounts(
 ): AnomalyRows {
   if (ids.length === 0) return [];
   const params: Record<string, unknown> = {
-    fromHour: filter.fromDay * 24,
-    toHour: filter.toDay * 24,
+    fromMs: filter.fromDay * 86_400_000,
+    toMs: filter.toDay * 86_400_000,
     ids: JSON.stringify(ids),
   };
   const sql = `SELECT r.experience_point_id, r.local_hour, ${counting === 'negative' ? negative : buttons}
-    FROM v2_button_rollup_hourly r JOIN v2_survey s ON s.survey_id = r.survey_id
+    FROM v2_button_presses_hourly r JOIN v2_survey s ON s.survey_id = r.survey_id
     WHERE r.experience_point_id IN (SELECT value FROM json_each(@ids))
-      AND r.local_hour >= @fromHour AND r.local_hour < @toHour${where(filter, params)}
+      AND r.local_time >= @fromMs AND r.local_time < @toMs${where(filter, params)}
     GROUP BY r.experience_point_id, r.local_hour`;
   return rows(db, sql, params, counting === 'negative' ? 2 : 11);
 }

@@ -181,4 +181,47 @@ describe('migrations', () => {
     ]);
     store.close();
   });
+
+  it('0020 drops the hourly point rollup of a synced file; its hours are read from the presses the same', () => {
+    const upTo19 = copyMigrations();
+    for (const f of readdirSync(upTo19)) if (f >= '0020') rmSync(join(upTo19, f));
+    const path = join(dir, 'h.sqlite');
+    const old = new Database(path);
+    migrate(old, loadMigrations(upTo19));
+    // Point 5, survey 9, 2024-05-01 local (hour 476256 is its midnight): 09:10 and 09:40 (buttons 0 and 3), 17:05
+    // (button 0), and one misuse press at 09:20. The rollup rows are what the old writer kept for them.
+    const at = (h: number, m: number): number => (476256 + h) * 3_600_000 + m * 60_000;
+    const fact = old.prepare(
+      `INSERT INTO v2_button_feedback (experience_point_id, local_time, feedback_id, utc_offset_min, survey_id,
+         smiley_id, button_index, misuse) VALUES (5, ?, ?, 120, 9, 1, ?, ?)`,
+    );
+    fact.run(at(9, 10), 'a', 0, 0);
+    fact.run(at(9, 40), 'b', 3, 0);
+    fact.run(at(17, 5), 'c', 0, 0);
+    fact.run(at(9, 20), 'd', 2, 1);
+    const rollup = old.prepare(
+      `INSERT INTO v2_button_rollup_hourly (experience_point_id, local_hour, survey_id, misuse, n0, n2, n3)
+       VALUES (5, ?, 9, ?, ?, ?, ?)`,
+    );
+    rollup.run(476256 + 9, 0, 1, 0, 1);
+    rollup.run(476256 + 17, 0, 1, 0, 0);
+    rollup.run(476256 + 9, 1, 0, 1, 0);
+    const before = old
+      .prepare('SELECT local_hour, misuse, n0, n2, n3 FROM v2_button_rollup_hourly ORDER BY 1, 2')
+      .all();
+    old.close();
+    const store = openStore(path);
+    expect(
+      store.db.prepare("SELECT type FROM sqlite_schema WHERE name LIKE 'v2_button_%hourly'").pluck().all(),
+    ).toEqual(['view']);
+    expect(
+      store.db
+        .prepare(
+          `SELECT local_hour, misuse, sum(n0) AS n0, sum(n2) AS n2, sum(n3) AS n3 FROM v2_button_presses_hourly
+           WHERE experience_point_id = 5 GROUP BY 1, 2 ORDER BY 1, 2`,
+        )
+        .all(),
+    ).toEqual(before);
+    store.close();
+  });
 });

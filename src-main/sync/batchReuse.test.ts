@@ -51,16 +51,16 @@ const factsOf = (store: Store): unknown[] =>
     .raw()
     .all();
 const rollupsOf = (store: Store): unknown[] =>
-  ['v2_button_rollup_hourly', 'v2_button_rollup_daily', 'v2_node_rollup_hourly', 'v2_node_rollup_daily'].map(
-    (t) => store.db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3, 4`).raw().all(),
+  ['v2_node_rollup_hourly', 'v2_button_rollup_daily', 'v2_node_rollup_daily'].map((t) =>
+    store.db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3, 4`).raw().all(),
   );
-/** Each point's hourly counts recounted from the stored facts. */
+/** The hourly counts of node -1 (every press; the store has no tree) recounted from the stored facts. */
 const recountOf = (store: Store): unknown[] =>
   store.db
     .prepare(
-      `SELECT experience_point_id, local_time / 3600000, survey_id, misuse,
+      `SELECT -1, local_time / 3600000, survey_id, misuse,
         ${Array.from({ length: 11 }, (_, i) => `sum(button_index = ${i})`).join(', ')}
-       FROM v2_button_feedback GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+       FROM v2_button_feedback GROUP BY 2, 3, 4 ORDER BY 2, 3, 4`,
     )
     .raw()
     .all();

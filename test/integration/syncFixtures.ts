@@ -120,7 +120,11 @@ export function canonicalDump(path: string): {
     return {
       facts,
       factsHash: hash.digest('hex'),
-      rollup: all('SELECT * FROM v2_button_rollup_hourly ORDER BY 1, 2, 3, 4'),
+      // The hourly node rollup (a point's hours are its facts, migration 0020); rows a swap took to zero say nothing.
+      rollup: all(
+        `SELECT * FROM v2_node_rollup_hourly WHERE ${Array.from({ length: 11 }, (_, b) => `n${b}`).join(' + ')} > 0
+         ORDER BY 1, 2, 3, 4`,
+      ),
       rollupDaily: all('SELECT * FROM v2_button_rollup_daily ORDER BY 1, 2, 3, 4'),
       tree: all('SELECT * FROM experience_point ORDER BY 1'),
       checkpoint,

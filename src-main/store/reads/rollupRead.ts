@@ -88,9 +88,13 @@ export const v1Folders = (
 
 /** A source's node rollup of one grain (v2: migrations 0006, 0009; v1: 0011, same shape). */
 export const nodeTable = (origin: PressSource, grain: Grain): string => `${origin}_node_rollup_${grain}`;
-/** A source's rollup per point: v2's button rollups, or the v1 views of the same shape. */
+/** v2's presses per point by hour: the facts, one row a press, in the rollups' shape (migration 0020). */
+export const pressHours = 'v2_button_presses_hourly';
+/**
+ * A source's rollup per point: v2's daily button rollup or its presses by hour, or the v1 views of the same shape.
+ */
 export const pointTable = (origin: PressSource, grain: 'hourly' | 'daily'): string =>
-  origin === 'v1' ? `v1_analytics_${grain}` : `v2_button_rollup_${grain}`;
+  origin === 'v1' ? `v1_analytics_${grain}` : grain === 'hourly' ? pressHours : 'v2_button_rollup_daily';
 
 /**
  * Presses of surveys on `@scale`: the rollup's survey joined to its stored definition (a semi-join: the few survey
@@ -138,8 +142,10 @@ function branchSql(shape: RollupShape, b: BoundBranch, i: number): string {
   const f = shape.filter;
   const c = columnsOf(b.table);
   const where: string[] = [];
-  if (b.lo !== null) where.push(`${c.bucket} >= @lo${i}`);
-  if (b.hi !== null) where.push(`${c.bucket} < @hi${i}`);
+  // The presses by hour are bounded on the facts' key (an instant), so that a range of hours is a key range.
+  const [range, unit] = b.table === pressHours ? ['r.local_time', ' * 3600000'] : [c.bucket, ''];
+  if (b.lo !== null) where.push(`${range} >= @lo${i}${unit}`);
+  if (b.hi !== null) where.push(`${range} < @hi${i}${unit}`);
   if (f.surveyIds) where.push('r.survey_id IN (SELECT value FROM json_each(@surveyIds))');
   // Not a join alone: a WHERE term is pushed into the v1 daily view (a compound), so each part seeks its folders.
   if (b.map && b.table.startsWith('v1_analytics_'))

@@ -80,16 +80,17 @@ export function newestSyncRun(db: Database.Database): number {
 }
 
 /**
- * What a pair's series is built from, cheaply: its hourly rollup's row count, presses per button and the presses'
- * hours summed (misuse excluded). A press added, removed, moved to another hour or given another button changes it.
+ * What a pair's series is built from, in a few numbers: its presses, presses per button and their instants summed
+ * (misuse excluded), from the facts (the point's key range; no rows are kept). A press added, removed, moved or given
+ * another button changes it. (Before migration 0020 it was read from the hourly point rollup: a signature stored then
+ * differs once, and its series is built again.)
  */
 export function pairSignature(db: Database.Database, pointId: number, surveyId: number): string {
   const r = statement(
     db,
-    `SELECT count(*) AS rows, total(n0), total(n1), total(n2), total(n3), total(n4), total(n5), total(n6),
-       total(n7), total(n8), total(n9), total(n10),
-       total(local_hour * (n0 + n1 + n2 + n3 + n4 + n5 + n6 + n7 + n8 + n9 + n10)) AS hours
-     FROM v2_button_rollup_hourly WHERE experience_point_id = ? AND survey_id = ? AND misuse = 0`,
+    `SELECT count(*) AS presses, ${Array.from({ length: 11 }, (_, k) => `total(button_index = ${k})`).join(', ')},
+       total(local_time) AS instants
+     FROM v2_button_feedback WHERE experience_point_id = ? AND survey_id = ? AND misuse = 0`,
   )
     .raw()
     .get(pointId, surveyId) as number[];

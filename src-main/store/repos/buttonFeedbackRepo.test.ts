@@ -45,6 +45,8 @@ function sample(n: number): ButtonFeedbackV2[] {
   );
 }
 
+const counters = 'n0, n1, n2, n3, n4, n5, n6, n7, n8, n9, n10';
+
 const dailyRows = (): unknown[] =>
   store.db
     .prepare(
@@ -62,20 +64,25 @@ const recountDaily = (): unknown[] =>
     )
     .all();
 
+/**
+ * The hourly node rollup's rows of node -1 (every press): what the writer counted by hour. A row a swap took to zero
+ * stays (node rows are only added to) and says nothing: left out.
+ */
 const rollupRows = (): unknown[] =>
   store.db
     .prepare(
-      'SELECT * FROM v2_button_rollup_hourly ORDER BY experience_point_id, local_hour, survey_id, misuse',
+      `SELECT local_hour, survey_id, misuse, ${counters} FROM v2_node_rollup_hourly
+       WHERE node_id = -1 AND ${counters.replaceAll(',', ' +')} > 0 ORDER BY local_hour, survey_id, misuse`,
     )
     .all();
 
-/** The rollup recomputed from the facts with a plain GROUP BY: a second, simpler route to the same numbers. */
+/** The same rows recomputed from the facts with a plain GROUP BY: a second, simpler route to the same numbers. */
 const recount = (): unknown[] =>
   store.db
     .prepare(
-      `SELECT experience_point_id, local_time / 3600000 AS local_hour, survey_id, misuse,
+      `SELECT local_time / 3600000 AS local_hour, survey_id, misuse,
         ${Array.from({ length: 11 }, (_, i) => `sum(button_index = ${i}) AS n${i}`).join(', ')}
-       FROM v2_button_feedback GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+       FROM v2_button_feedback GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     )
     .all();
 
@@ -129,7 +136,9 @@ describe('button feedback writes', () => {
     ]);
     // Both 02:30s land in the same local-hour bucket of the rollup.
     expect(
-      store.db.prepare('SELECT n2 FROM v2_button_rollup_hourly WHERE local_hour % 24 = 2').all(),
+      store.db
+        .prepare('SELECT n2 FROM v2_node_rollup_hourly WHERE node_id = -1 AND local_hour % 24 = 2')
+        .all(),
     ).toEqual([{ n2: 2 }]);
   });
 

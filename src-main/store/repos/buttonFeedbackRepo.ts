@@ -1,5 +1,6 @@
-// v2 button feedback facts and their hourly and daily rollups: batches appended or staged with their checkpoint in
-// one transaction, staged windows swapped in (replacing stored rows, rollups recounted), totals.
+// v2 button feedback facts and their daily point rollup (with the node and period rollups): batches appended or
+// staged with their checkpoint in one transaction, staged windows swapped in (replacing stored rows, rollups
+// recounted), totals. A point's presses by hour are read from the facts (migration 0020).
 import type Database from 'better-sqlite3';
 import { named, numbered, statement } from '../statements.ts';
 import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
@@ -25,7 +26,7 @@ export interface CheckpointWrite {
 
 export interface ButtonFeedbackRepo {
   /**
-   * Inserts a page, skipping records already stored; adds the rows really inserted to the hourly and daily rollups;
+   * Inserts a page, skipping records already stored; adds the rows really inserted to the rollups;
    * upserts the devices seen; writes the checkpoint. All in one transaction: a crash keeps either all of it or none.
    */
   writePage(items: readonly ButtonFeedbackV2[], checkpoint?: CheckpointWrite): { inserted: number };
@@ -117,10 +118,7 @@ export function createButtonFeedbackRepo(
          ON CONFLICT (experience_point_id, ${bucket}, survey_id, misuse) DO UPDATE SET
          ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
     );
-  const upserts = {
-    hourly: upsertInto('v2_button_rollup_hourly', 'local_hour'),
-    daily: upsertInto('v2_button_rollup_daily', 'local_day'),
-  };
+  const upsertDaily = upsertInto('v2_button_rollup_daily', 'local_day');
   const upsertSmiley = sql(
     `INSERT INTO smiley (smiley_id, smiley_type) VALUES (?, ?)
      ON CONFLICT (smiley_id) DO UPDATE SET smiley_type = excluded.smiley_type WHERE smiley_type <> excluded.smiley_type`,
@@ -146,8 +144,8 @@ export function createButtonFeedbackRepo(
   const recount = createRollupRecount(db, nodes, periods);
 
   /**
-   * Adds hourly buckets to the hourly rollup and, folded by local day, to the daily one; both to the node rollups;
-   * the daily ones to the period rollup, and the hourly node rows, folded by month × hour of the week, to that one.
+   * Adds hourly buckets, folded by local day, to the daily point rollup; both to the node rollups; the daily ones to
+   * the period rollup, and the hourly node rows, folded by month × hour of the week, to that one.
    */
   function addBuckets(hourly: ArrayLike<number>): void {
     const daily: number[] = [];
@@ -179,8 +177,7 @@ export function createButtonFeedbackRepo(
       }
       for (let c = 4; c < bucketWidth; c++) daily[d + c] = (daily[d + c] ?? 0) + (hourly[at + c] ?? 0);
     }
-    upsertBuckets(upserts.hourly, hourly);
-    upsertBuckets(upserts.daily, daily);
+    upsertBuckets(upsertDaily, daily);
     nodes.addRows('weekhour', weekhourRows(nodes.add('hourly', hourly)));
     nodes.add('daily', daily);
     periods.add(daily);

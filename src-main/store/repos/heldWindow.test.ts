@@ -52,7 +52,7 @@ function snapshot(s: Store): Record<string, unknown[]> {
   const all = (sql: string): unknown[] => s.db.prepare(sql).all();
   return {
     facts: all('SELECT * FROM v2_button_feedback ORDER BY experience_point_id, local_time, feedback_id'),
-    hourly: all('SELECT * FROM v2_button_rollup_hourly ORDER BY 1, 2, 3, 4'),
+    hourly: all('SELECT * FROM v2_node_rollup_hourly ORDER BY 1, 2, 3, 4'),
     daily: all('SELECT * FROM v2_button_rollup_daily ORDER BY 1, 2, 3, 4'),
     nodes: all('SELECT * FROM v2_node_rollup_daily ORDER BY 1, 2, 3, 4'),
     stage: all('SELECT * FROM v2_button_feedback_stage'),

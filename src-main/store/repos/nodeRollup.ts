@@ -1,6 +1,7 @@
 // Rollups per tree node (migrations 0006, 0009; v1: 0011): each press counts into every proper ancestor of its point and into
-// node -1 (every press). Kept current from the point rollups' buckets on the write path (a recount adds its
-// differences) and rebuilt from the point rollups when the tree changes. Runs inside the caller's transaction.
+// node -1 (every press). Kept current from the points' buckets on the write path (a recount adds its differences)
+// and rebuilt from the point rollups when the tree changes (v2's hours: from the facts, 0020). Runs inside the
+// caller's transaction.
 import type Database from 'better-sqlite3';
 import { numbered, statement } from '../statements.ts';
 import { flatRows, upsertBuckets } from './bucketUpsert.ts';
@@ -17,9 +18,9 @@ const noCounts: readonly number[] = counters.map(() => 0);
 export type Grain = 'hourly' | 'daily' | 'weekhour';
 
 /**
- * Where one source's node rollups come from: per grain the node table and its bucket column, the point rollup it
- * is counted from and the node bucket as an expression over that table's bucket column (the month × hour-of-week
- * rollup, 0009, has no point table of its own: it is folded from the hourly point rollup); the tree; the points
+ * Where one source's node rollups come from: per grain the node table and its bucket column, the point rollup (or
+ * view) it is counted from and the node bucket as an expression over that table's bucket column (the month ×
+ * hour-of-week rollup, 0009, has no point table of its own: it is folded from the hourly node rollup); the tree; the points
  * with presses; and the node row's survey over a point row (v1 node rows are not split by survey: 0).
  */
 export interface NodeRollupSource {
@@ -53,9 +54,11 @@ const grainTables = (
   },
 });
 
-/** v2: the button rollups per experience point (migrations 0006, 0009). */
+/** v2: the daily button rollup per experience point, and the facts by hour (migrations 0006, 0009, 0020). */
 export const v2NodeSource: NodeRollupSource = {
-  tables: grainTables('v2', (grain) => `v2_button_rollup_${grain}`),
+  tables: grainTables('v2', (grain) =>
+    grain === 'hourly' ? 'v2_button_presses_hourly' : 'v2_button_rollup_daily',
+  ),
   tree: 'SELECT experience_point_id AS id, parent_id AS parent FROM experience_point',
   // One seek per point along the daily rollup's key instead of a scan.
   points: `WITH RECURSIVE ${distinctKeysCte('p', 'experience_point_id', 'v2_button_rollup_daily')}

@@ -1,6 +1,7 @@
 // Swapping a staged window of button feedbacks into the facts: the window's stored rows of the scope that the stage
-// does not hold as they are are deleted, the staged rows not yet stored inserted, and the hourly and daily rollups of
-// the points that changed (their nodes and periods) recounted. Runs inside the caller's transaction.
+// does not hold as they are are deleted, the staged rows not yet stored inserted, and the daily rollup of the points
+// that changed (their nodes and periods) recounted; the hourly node rollups get the rows deleted and inserted, by hour
+// (a point's hours are the facts themselves, migration 0020). Runs inside the caller's transaction.
 import type Database from 'better-sqlite3';
 import { statement } from '../statements.ts';
 import type { SwapSpec } from './swapSpec.ts';
@@ -14,11 +15,9 @@ const factColumns =
   'experience_point_id, local_time, feedback_id, utc_offset_min, survey_id, smiley_id, button_index, misuse, position, ui';
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
 const countsFromFacts = counters.map((_, i) => `sum(button_index = ${i})`).join(', ');
-type Grain = 'hourly' | 'daily';
-const tables: Record<Grain, { table: string; bucket: string; width: number }> = {
-  hourly: { table: 'v2_button_rollup_hourly', bucket: 'local_hour', width: msPerHour },
-  daily: { table: 'v2_button_rollup_daily', bucket: 'local_day', width: msPerDay },
-};
+const daily = { table: 'v2_button_rollup_daily', bucket: 'local_day', width: msPerDay };
+/** What a changed row's RETURNING gives: its point, instant, survey, misuse flag and button. */
+type ChangedRow = [number, number, number, number, number];
 
 export interface RollupRecount {
   /**
@@ -40,9 +39,9 @@ export function createRollupRecount(
   // Composed statements through the connection's one cache (statements.ts), prepared once per text.
   const sql = (text: string): Database.Statement => statement(db, text);
 
-  /** A point's rollup rows of `[lo, hi)` (bucket numbers), each pushed onto `out` with its counts times `sign`. */
-  function collect(grain: Grain, point: number, lo: number, hi: number, sign: 1 | -1, out: number[]): void {
-    const t = tables[grain];
+  /** A point's daily rollup rows of `[lo, hi)` (day numbers), each pushed onto `out` with its counts times `sign`. */
+  function collect(point: number, lo: number, hi: number, sign: 1 | -1, out: number[]): void {
+    const t = daily;
     const rows = sql(
       `SELECT experience_point_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')} FROM ${t.table}
        WHERE experience_point_id = ? AND ${t.bucket} >= ? AND ${t.bucket} < ?`,
@@ -54,26 +53,40 @@ export function createRollupRecount(
   }
 
   /**
-   * Recounts both rollups of one point over `[fromMs, toMs)` (whole days) from the facts; the differences to what
-   * they held are pushed onto `deltas` (point buckets) for the node and period rollups.
+   * Recounts the daily rollup of one point over `[fromMs, toMs)` (whole days) from the facts; the differences to what
+   * it held are pushed onto `deltas` (point buckets) for the node and period rollups.
    */
-  function recountPoint(point: number, fromMs: number, toMs: number, deltas: Record<Grain, number[]>): void {
-    for (const grain of ['hourly', 'daily'] as const) {
-      const t = tables[grain];
-      const lo = Math.floor(fromMs / t.width);
-      const hi = Math.ceil(toMs / t.width);
-      collect(grain, point, lo, hi, -1, deltas[grain]);
-      sql(
-        `DELETE FROM ${t.table} WHERE experience_point_id = ? AND ${t.bucket} >= ? AND ${t.bucket} < ?`,
-      ).run(point, lo, hi);
-      // Integer division of non-negative wall-clock ms: the same buckets as Math.floor on the write path.
-      sql(
-        `INSERT INTO ${t.table} (experience_point_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')})
-         SELECT experience_point_id, local_time / ${t.width}, survey_id, misuse, ${countsFromFacts}
-         FROM v2_button_feedback WHERE experience_point_id = ? AND local_time >= ? AND local_time < ? GROUP BY 2, 3, 4`,
-      ).run(point, lo * t.width, hi * t.width);
-      collect(grain, point, lo, hi, 1, deltas[grain]);
+  function recountPoint(point: number, fromMs: number, toMs: number, deltas: number[]): void {
+    const t = daily;
+    const lo = Math.floor(fromMs / t.width);
+    const hi = Math.ceil(toMs / t.width);
+    collect(point, lo, hi, -1, deltas);
+    sql(`DELETE FROM ${t.table} WHERE experience_point_id = ? AND ${t.bucket} >= ? AND ${t.bucket} < ?`).run(
+      point,
+      lo,
+      hi,
+    );
+    // Integer division of non-negative wall-clock ms: the same buckets as Math.floor on the write path.
+    sql(
+      `INSERT INTO ${t.table} (experience_point_id, ${t.bucket}, survey_id, misuse, ${counters.join(', ')})
+       SELECT experience_point_id, local_time / ${t.width}, survey_id, misuse, ${countsFromFacts}
+       FROM v2_button_feedback WHERE experience_point_id = ? AND local_time >= ? AND local_time < ? GROUP BY 2, 3, 4`,
+    ).run(point, lo * t.width, hi * t.width);
+    collect(point, lo, hi, 1, deltas);
+  }
+
+  /** Rows deleted (`sign` −1) or inserted (1), counted into hourly point buckets keyed by point, hour, survey, misuse. */
+  function countHours(rows: Iterable<ChangedRow>, sign: 1 | -1, into: Map<string, number[]>): number {
+    let n = 0;
+    for (const [point, localTime, survey, misuse, button] of rows) {
+      const hour = Math.floor(localTime / msPerHour);
+      const key = `${point}|${hour}|${survey}|${misuse}`;
+      let row = into.get(key);
+      if (!row) into.set(key, (row = [point, hour, survey, misuse, ...counters.map(() => 0)]));
+      row[4 + button] = (row[4 + button] ?? 0) + sign;
+      n++;
     }
+    return n;
   }
 
   /**
@@ -106,17 +119,25 @@ export function createRollupRecount(
       changed.set(point, { n: c.n + n, lo: Math.min(c.lo, lo), hi: Math.max(c.hi, hi) });
     };
     let removed = 0;
+    const hours = new Map<string, number[]>();
+    const changedColumns = 'experience_point_id, local_time, survey_id, misuse, button_index';
     for (const p of new Set(scopePoints(spec))) {
       if (spec.points && !spec.points.has(p)) continue;
       // A stored row stays when the stage holds it with every column the same (a re-fetch with nothing new).
-      const n = sql(
+      const deleted = sql(
         `DELETE FROM v2_button_feedback AS f
          WHERE experience_point_id = @p AND local_time >= @from AND local_time < @to AND NOT EXISTS (
            SELECT 1 FROM v2_button_feedback_stage s WHERE s.stream = @stream AND s.experience_point_id = @p
              AND s.local_time = f.local_time AND s.feedback_id = f.feedback_id
              AND s.utc_offset_min = f.utc_offset_min AND s.survey_id = f.survey_id AND s.smiley_id = f.smiley_id
-             AND s.button_index = f.button_index AND s.misuse = f.misuse AND s.position IS f.position AND s.ui IS f.ui)`,
-      ).run({ p, from: spec.fromMs, to: spec.toMs, stream: spec.stream }).changes;
+             AND s.button_index = f.button_index AND s.misuse = f.misuse AND s.position IS f.position AND s.ui IS f.ui)
+         RETURNING ${changedColumns}`,
+      );
+      const n = countHours(
+        deleted.raw(true).iterate({ p, from: spec.fromMs, to: spec.toMs, stream: spec.stream }) as never,
+        -1,
+        hours,
+      );
       removed += n;
       if (n > 0) note(p, n);
     }
@@ -126,21 +147,23 @@ export function createRollupRecount(
     ).all(spec.stream) as { point: number; lo: number; hi: number }[];
     let inserted = 0;
     for (const s of staged) {
-      const n = sql(
+      const added = sql(
         `INSERT INTO v2_button_feedback (${factColumns}) SELECT ${factColumns} FROM v2_button_feedback_stage
-         WHERE stream = ? AND experience_point_id = ? ORDER BY local_time, feedback_id ON CONFLICT DO NOTHING`,
-      ).run(spec.stream, s.point).changes;
+         WHERE stream = ? AND experience_point_id = ? ORDER BY local_time, feedback_id ON CONFLICT DO NOTHING
+         RETURNING ${changedColumns}`,
+      );
+      const n = countHours(added.raw(true).iterate(spec.stream, s.point) as never, 1, hours);
       inserted += n;
       if (n > 0) note(s.point, n, s.lo, s.hi + 1);
     }
     sql('DELETE FROM v2_button_feedback_stage WHERE stream = ?').run(spec.stream);
     // Recount whole days of the points that changed; their nodes and periods get the differences, merged across points.
-    const deltas: Record<Grain, number[]> = { hourly: [], daily: [] };
+    const deltas: number[] = [];
     for (const [p, c] of changed)
       recountPoint(p, Math.floor(c.lo / msPerDay) * msPerDay, Math.ceil(c.hi / msPerDay) * msPerDay, deltas);
-    nodes.addRows('weekhour', weekhourRows(nodes.add('hourly', deltas.hourly)));
-    nodes.add('daily', deltas.daily);
-    periods.add(deltas.daily);
+    nodes.addRows('weekhour', weekhourRows(nodes.add('hourly', [...hours.values()].flat())));
+    nodes.add('daily', deltas);
+    periods.add(deltas);
     return { removed, inserted };
   }
 

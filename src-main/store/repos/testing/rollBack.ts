@@ -32,6 +32,26 @@ const createdBy: Record<number, string> = {
   18: '',
   // 0019 changed the series' stored form: the series go (a cache, built again from the facts).
   19: 'DELETE FROM v2_alert_series;',
+  // 0020 dropped the hourly point rollup: it comes back as 0019 left it, counted from the facts.
+  20: `DROP VIEW v2_button_presses_hourly;
+    CREATE TABLE v2_button_rollup_hourly (
+    experience_point_id INTEGER NOT NULL, local_hour INTEGER NOT NULL, survey_id INTEGER NOT NULL,
+    misuse INTEGER NOT NULL CHECK (misuse IN (0, 1)),
+    n0 INTEGER NOT NULL DEFAULT 0,
+    n1 INTEGER NOT NULL DEFAULT 0,
+    n2 INTEGER NOT NULL DEFAULT 0,
+    n3 INTEGER NOT NULL DEFAULT 0,
+    n4 INTEGER NOT NULL DEFAULT 0,
+    n5 INTEGER NOT NULL DEFAULT 0,
+    n6 INTEGER NOT NULL DEFAULT 0,
+    n7 INTEGER NOT NULL DEFAULT 0,
+    n8 INTEGER NOT NULL DEFAULT 0,
+    n9 INTEGER NOT NULL DEFAULT 0,
+    n10 INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (experience_point_id, local_hour, survey_id, misuse)) STRICT, WITHOUT ROWID;
+    INSERT INTO v2_button_rollup_hourly SELECT experience_point_id, local_time / 3600000, survey_id, misuse,
+      sum(button_index = 0), sum(button_index = 1), sum(button_index = 2), sum(button_index = 3), sum(button_index = 4), sum(button_index = 5), sum(button_index = 6), sum(button_index = 7), sum(button_index = 8), sum(button_index = 9), sum(button_index = 10)
+    FROM v2_button_feedback GROUP BY 1, 2, 3, 4;`,
 };
 
 export function rollBackSql(version: number): string {
