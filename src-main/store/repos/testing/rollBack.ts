@@ -3,6 +3,8 @@
 // that opening the file runs them again. Migrations that only reshaped existing tables (0007, 0010) run again as
 // they are. A new migration that creates objects adds its drops here; one that changes objects an earlier one made
 // puts them back as that one left them (0016).
+const buttons = Array.from({ length: 11 }, (_, b) => b);
+
 const createdBy: Record<number, string> = {
   6: 'DROP TABLE v2_node_rollup_daily; DROP TABLE v2_node_rollup_hourly;',
   8: 'DROP TABLE sync_verification;',
@@ -37,20 +39,10 @@ const createdBy: Record<number, string> = {
     CREATE TABLE v2_button_rollup_hourly (
     experience_point_id INTEGER NOT NULL, local_hour INTEGER NOT NULL, survey_id INTEGER NOT NULL,
     misuse INTEGER NOT NULL CHECK (misuse IN (0, 1)),
-    n0 INTEGER NOT NULL DEFAULT 0,
-    n1 INTEGER NOT NULL DEFAULT 0,
-    n2 INTEGER NOT NULL DEFAULT 0,
-    n3 INTEGER NOT NULL DEFAULT 0,
-    n4 INTEGER NOT NULL DEFAULT 0,
-    n5 INTEGER NOT NULL DEFAULT 0,
-    n6 INTEGER NOT NULL DEFAULT 0,
-    n7 INTEGER NOT NULL DEFAULT 0,
-    n8 INTEGER NOT NULL DEFAULT 0,
-    n9 INTEGER NOT NULL DEFAULT 0,
-    n10 INTEGER NOT NULL DEFAULT 0,
+    ${buttons.map((b) => `n${b} INTEGER NOT NULL DEFAULT 0`).join(', ')},
     PRIMARY KEY (experience_point_id, local_hour, survey_id, misuse)) STRICT, WITHOUT ROWID;
     INSERT INTO v2_button_rollup_hourly SELECT experience_point_id, local_time / 3600000, survey_id, misuse,
-      sum(button_index = 0), sum(button_index = 1), sum(button_index = 2), sum(button_index = 3), sum(button_index = 4), sum(button_index = 5), sum(button_index = 6), sum(button_index = 7), sum(button_index = 8), sum(button_index = 9), sum(button_index = 10)
+      ${buttons.map((b) => `sum(button_index = ${b})`).join(', ')}
     FROM v2_button_feedback GROUP BY 1, 2, 3, 4;`,
 };
 
