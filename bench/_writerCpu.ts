@@ -6,12 +6,12 @@
 // (--check: every fact and rollup row compared with the source's; --say: 'appending' on stderr when the timed part
 // starts, e.g. to attach `perf record -p` to it alone; --cache-mb=N: the new store's page cache, N MB instead of the
 // writer connection's; --pages-per-batch=N: N pages a batch instead of the sync's 10; --autocheckpoint=N: the WAL checkpointed every N pages
-// instead of SQLite's 1,000).
+// instead of the writer connection's 16,384).
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openStore, writerCacheKb } from '../src-main/store/db.ts';
+import { openStore, writerCacheKb, writerCheckpointPages } from '../src-main/store/db.ts';
 import { createBatchPool } from '../src-main/store/repos/batchPool.ts';
 import {
   batchBuffers,
@@ -113,7 +113,7 @@ store.db.pragma(`cache_size = -${cacheMb ? Number(cacheMb) * 1000 : writerCacheK
 const autocheckpoint = process.argv
   .find((a) => a.startsWith('--autocheckpoint='))
   ?.slice('--autocheckpoint='.length);
-if (autocheckpoint) store.db.pragma(`wal_autocheckpoint = ${Number(autocheckpoint)}`);
+store.db.pragma(`wal_autocheckpoint = ${autocheckpoint ? Number(autocheckpoint) : writerCheckpointPages}`);
 const insertNode = store.db.prepare('INSERT INTO experience_point VALUES (?, ?, ?, ?)');
 store.db.transaction(() => tree.forEach((r) => insertNode.run(r as unknown[])))();
 // Batches over reused buffers, given back once appended, as the sync's writer does (batchPool.ts).

@@ -217,6 +217,9 @@ function refuseUpdateReadOnly(
 /** The writer connection's page cache, KB. */
 export const writerCacheKb = 8000;
 
+/** The writer connection's WAL size, in pages, that starts a checkpoint after a commit. */
+export const writerCheckpointPages = 16_384;
+
 /**
  * A second connection to an already opened (migrated) store that only writes button feedbacks and checkpoints: the
  * sync's writer thread uses it while the main connection stays free for everything else.
@@ -232,6 +235,10 @@ export function openFeedbackWriter(
     // touches about one leaf per point and table, and the rollups' pages; a larger cache only holds pages the batches
     // do not come back to, 24 MB of the first sync's peak RSS (docs/BENCHMARKS.md, 2026-11-28).
     db.pragma(`cache_size = -${writerCacheKb}`);
+    // The WAL checkpointed every 16,384 pages (64 MB) instead of SQLite's 1,000: a batch of `large` writes more than
+    // 1,000 pages, so each commit paid a checkpoint and its two fsyncs. `large`'s button feedbacks 82.6–84.3 s →
+    // 75.8 s (65,536 pages: 75.0 s; docs/BENCHMARKS.md, 2026-11-28 07:11). Still `synchronous = NORMAL`.
+    db.pragma(`wal_autocheckpoint = ${writerCheckpointPages}`);
     return {
       buttonFeedback: createButtonFeedbackRepo(db, createCheckpointRepo(db, now)),
       close: () => db.close(),
