@@ -2,6 +2,7 @@
 // groups from the daily node rollup) and a busy point's counts per local hour, over the days tested and their baseline.
 import type Database from 'better-sqlite3';
 import { keptUntilChange } from './keptUntilChange.ts';
+import { pressHours } from './reads/rollupRead.ts';
 import { statement } from './statements.ts';
 
 /** What is counted per cell: `[negative, presses]` for the negative share, presses per button 0..10 otherwise. */
@@ -127,7 +128,7 @@ export function pointHourCounts(
     ids: JSON.stringify(ids),
   };
   const sql = `SELECT r.experience_point_id, r.local_hour, ${counting === 'negative' ? negative : buttons}
-    FROM v2_button_presses_hourly r JOIN v2_survey s ON s.survey_id = r.survey_id
+    FROM ${pressHours} r JOIN v2_survey s ON s.survey_id = r.survey_id
     WHERE r.experience_point_id IN (SELECT value FROM json_each(@ids))
       AND r.local_time >= @fromMs AND r.local_time < @toMs${where(filter, params)}
     GROUP BY r.experience_point_id, r.local_hour`;
