@@ -66,3 +66,41 @@ describe('the other v2 resources', () => {
     expect(next.filter(isButtonFeedbacks).length).toBeGreaterThan(0);
   });
 });
+
+describe('the presses stored (onPressesStored: the check against the counts starts there)', () => {
+  it('is said once, with the covered days, while the other resources are still being fetched', async () => {
+    const path = join(dir, 'told.sqlite');
+    const told: { from: string; to: string }[] = [];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Every request for the metadata list (the last resource) waits until the presses have been said to be stored:
+    // said only after the whole sync, as before, this run would never end (the test's timeout says so).
+    const client = createV2Client({
+      baseUrl: emulator.url,
+      token: demoToken,
+      fetch: async (input, init) => {
+        if (new URL(String(input)).pathname.endsWith('/results/metadata.json')) await released;
+        return fetch(input, init);
+      },
+    });
+    const store = openStore(path);
+    try {
+      const r = await runSync({
+        store,
+        sources: { v2: { client } },
+        source: 'v2',
+        since: utcDate(now, -365),
+        now: () => now,
+        onPressesStored: (w) => {
+          told.push(w);
+          release();
+        },
+      });
+      expect(r.status).toBe('done');
+      expect(told).toEqual([{ from: r.windows[0]?.from, to: r.windows[0]?.to }]);
+      expect(r.windows[0]?.presses).toBeGreaterThan(0);
+    } finally {
+      store.close();
+    }
+  }, 60_000);
+});
