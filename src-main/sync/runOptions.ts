@@ -37,11 +37,6 @@ export interface RunSyncOptions {
   onProgress?: (p: SyncProgress) => void;
   onRetry?: (info: RetryInfo) => void;
   onPace?: (info: PaceInfo & { endpoint: string }) => void;
-  /**
-   * Told once the v2 presses of the run's days are all stored (their stream done; the other resources may still be
-   * coming), with those days: the check against the service's counts reads the presses alone and can start here.
-   */
-  onPressesStored?: (window: { from: string; to: string }) => void;
   now?: () => Date;
   /** Tuning for tests and benchmarks. */
   pageSize?: number;

@@ -61,8 +61,6 @@ export interface SyncCallbacks {
   onProgress?: (p: SyncProgress) => void;
   onRetry?: (info: RetryInfo) => void;
   onPace?: (info: PaceInfo & { endpoint: string }) => void;
-  /** The v2 presses of these days are stored (runSync's `onPressesStored`); the sync goes on with the rest. */
-  onPressesStored?: (window: { from: string; to: string }) => void;
 }
 
 export type SerialError =
@@ -74,7 +72,6 @@ export type RunnerReply =
   | { progress: SyncProgress }
   | { retry: RetryInfo }
   | { pace: PaceInfo & { endpoint: string } }
-  | { pressesStored: { from: string; to: string } }
   | { summary: SyncSummary; error: SerialError | null };
 
 export function serialiseError(error: unknown): SerialError {
@@ -181,7 +178,6 @@ export async function runSyncRequest(
       ...{ store, sources: requestSources(req, http), source: req.source, ...callbacks },
       ...(cb.signal ? { signal: cb.signal } : {}),
       ...(cb.onProgress ? { onProgress: cb.onProgress } : {}),
-      ...(cb.onPressesStored ? { onPressesStored: cb.onPressesStored } : {}),
       ...requestOptions(req),
     });
     return {
@@ -240,7 +236,6 @@ export async function runSyncInThread(
         if ('progress' in m) cb.onProgress?.(m.progress);
         else if ('retry' in m) cb.onRetry?.(m.retry);
         else if ('pace' in m) cb.onPace?.(m.pace);
-        else if ('pressesStored' in m) cb.onPressesStored?.(m.pressesStored);
         else if ('failed' in m) {
           settled = true;
           reject(reviveError(m.failed));
