@@ -58,7 +58,7 @@ function runSync(url: string, db: string, window: string[] = []): Promise<SyncRu
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [cli, 'sync', '--base-url', url, '--db', db, '--source', 'v2', ...window],
+    [cli, 'sync', '--verbose', '--base-url', url, '--db', db, '--source', 'v2', ...window],
     {
       env: { ...process.env, FEEDBACK_DESK_V2_TOKEN: token },
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -196,6 +196,9 @@ export async function run(args: string[]): Promise<void> {
         `  whole command (start, tree, button feedbacks, every other v2 resource): ${full.wallSeconds.toFixed(1)} s`,
       );
       console.log(`  peak RSS of the sync process: ${fmt(full.peakRssMb)} MB (target ≤ 300)`);
+      // What the command said after the sync: the check against the counts, the file check, the after-sync work.
+      for (const line of full.stdout.split('\n'))
+        if (/^(Checked against|Check:|After the sync)/.test(line)) console.log(`  the command: ${line}`);
       console.log(`  load average after the sync (other work on this machine): ${loadAverage()}`);
       const bytes = statSync(db).size;
       console.log(

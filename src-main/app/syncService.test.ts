@@ -32,6 +32,7 @@ describe('runTargetSync: the check after a sync', () => {
     };
     const first = await runTargetSync(target, { source: 'v2', now: () => now });
     expect(first.status).toBe('done');
+    expect(first.afterSyncFailures).toEqual([]); // the after-sync work wrote its rows (checked below after the second run)
     const covered = first.summary?.windows.find((w) => w.source === 'v2');
     expect(first.result.verification?.from).toBe(covered?.from);
     expect(first.result.verification?.mismatchCount).toBe(0);

@@ -85,6 +85,8 @@ export interface SyncOutcome {
   code: ErrorCode | null;
   /** The `checkFile` started after a finished sync (await it), or null when none was asked for or the sync did not finish. */
   fileCheck: Promise<StoreCheck | null> | null;
+  /** What failed in the after-sync work (afterSync.ts), one line a step; it is computed when asked instead. */
+  afterSyncFailures?: string[];
 }
 
 /** The source a target's secrets allow when none is asked for: both when both are there. */
@@ -197,7 +199,7 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
     }
     // The replay's series and the anomaly tests (afterSync.ts): a failure there loses nothing the sync wrote (the
     // replay builds its series itself, the anomaly search computes afresh), so the outcome does not depend on it.
-    if (request.v2) await prepareAfterSync(target.storePath, store, o.migrationsDir);
+    const afterSyncFailures = await afterSyncWork(target, request, store, o);
     const fileCheck = o.checkFile?.() ?? null;
     void fileCheck?.catch(() => undefined); // the caller awaits it; never unhandled meanwhile
     const thread = verifyThreadTarget(target.storePath, request.network, o);
@@ -205,10 +207,21 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
     if (checked === 'cancelled')
       return { ...outcome, fileCheck, status: 'cancelled', message: syncCancelled, code: 'cancelled' };
     Object.assign(outcome.result, checked);
-    return { ...outcome, fileCheck, status: 'done', message: null, code: null };
+    return { ...outcome, fileCheck, status: 'done', message: null, code: null, afterSyncFailures };
   } finally {
     own.store?.close();
   }
+}
+
+/** The after-sync work of a v2 sync (afterSync.ts); what of it failed, one line a step. */
+async function afterSyncWork(
+  target: SyncTarget,
+  request: SyncRequest,
+  store: () => Store,
+  o: SyncRunOptions,
+): Promise<string[]> {
+  if (!request.v2) return [];
+  return (await prepareAfterSync(target.storePath, store, o.migrationsDir)).failures;
 }
 
 /** The check against the service's counts after a finished sync (v2 only), or why none ran. */

@@ -258,6 +258,8 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         const { verification, verificationNote } = outcome.result;
         if (verification) io.stdout.write(`${verificationSentence(verification)}\n`);
         else if (verificationNote) io.stdout.write(`${verificationNote}\n`);
+        for (const failure of outcome.afterSyncFailures ?? [])
+          io.stdout.write(`After the sync, ${failure}; it is computed when asked instead.\n`);
         if (outcome.fileCheck) {
           const after = await outcome.fileCheck;
           if (after?.verdict === 'damaged') throw new Error(after.message);
