@@ -258,8 +258,11 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         const { verification, verificationNote } = outcome.result;
         if (verification) io.stdout.write(`${verificationSentence(verification)}\n`);
         else if (verificationNote) io.stdout.write(`${verificationNote}\n`);
+        // A step's failure may be a whole sentence (the thread's own, ending in a full stop): one sentence here.
         for (const failure of outcome.afterSyncFailures ?? [])
-          io.stdout.write(`After the sync, ${failure}; it is computed when asked instead.\n`);
+          io.stdout.write(
+            `After the sync, ${failure.replace(/\.$/, '')}; it is computed when asked instead.\n`,
+          );
         if (outcome.fileCheck) {
           const after = await outcome.fileCheck;
           if (after?.verdict === 'damaged') throw new Error(after.message);
