@@ -169,21 +169,6 @@ const vitestArgs = (report) => [
   `--outputFile.json=${report}`,
 ];
 const report = (name) => path.join(resultsDir, `${name}.json`);
-/**
- * The integration files of the first half: the long syncs of the small world, about half of the suite's time (sync-kill
- * 72 s, sync-incremental 64, sync-faults 56, sync-v1 55, sync-newest-kill 24, sync-newest-order 20 of 531 s in all, at
- * load 3-8; the other half has many short files, each with a few seconds of its own to start). The second half runs
- * every other file, so a new or renamed file is never left out.
- */
-const integrationLongSyncs = [
-  'test/integration/sync-kill.test.ts',
-  'test/integration/sync-newest-kill.test.ts',
-  'test/integration/sync-incremental.test.ts',
-  'test/integration/sync-faults.test.ts',
-  'test/integration/sync-v1.test.ts',
-  'test/integration/sync-newest-order.test.ts',
-];
-
 const steps = [
   // Steps with the same `together` run side by side (2 cores; each of these is mostly one thread or waits on I/O),
   // their output kept in test-results/<step>.log and printed whole when the step ends. Inside such a group, the steps
@@ -254,7 +239,8 @@ const steps = [
     together: 'suites',
     keyring: true,
     command: bin('vitest'),
-    args: [...vitestArgs(report('integration-1')), '--project', 'integration', ...integrationLongSyncs],
+    // The long syncs of the small world (vitest.config.ts), about half of the integration files' time.
+    args: [...vitestArgs(report('integration-1')), '--project', 'integration-long'],
     count: (code) => countVitest(root, report('integration-1'), code),
   },
   {
@@ -266,7 +252,8 @@ const steps = [
       ...vitestArgs(report('integration-2')),
       '--project',
       'integration',
-      ...integrationLongSyncs.flatMap((file) => ['--exclude', file]),
+      '--project',
+      'integration-keychain',
     ],
     count: (code) => countVitest(root, report('integration-2'), code),
   },
