@@ -13,6 +13,7 @@ import type { Store } from '../../src-main/store/db.ts';
 import { syncV2 } from '../../src-main/sync/syncV2.ts';
 import { syncV2Resources } from '../../src-main/sync/v2Resources.ts';
 import type { SyncV2ResourcesResult } from '../../src-main/sync/v2Resources.ts';
+import { v2ResourceStreamNames } from '../../src-main/sync/v2Resources.ts';
 import { verifyAgainstAggregates } from '../../src-main/sync/v2Verify.ts';
 import {
   commonColumns,
@@ -195,6 +196,21 @@ describe('alerts and the five feedback lists', () => {
     store.db
       .prepare("INSERT INTO v2_text_feedback_fts (v2_text_feedback_fts, rank) VALUES ('integrity-check', 1)")
       .run();
+  });
+
+  it("are fetched in two lanes side by side, their results said in the streams' order", () => {
+    // The results in the order of v2ResourceStreamNames (the status display's), whichever lane ended first.
+    expect(first.streams.map((s) => s.stream)).toEqual(v2ResourceStreamNames);
+    // The texts' lane starts while the follow-ups' lane is still fetching: a text request comes before the last
+    // follow-up request of the first run (the requests as the client sent them, in order; one list a lane would send
+    // every follow-up request, a window a year, before the first text request).
+    const at = (suffix: string): number[] =>
+      requests.flatMap((u, i) => (u.pathname.endsWith(suffix) ? [i] : []));
+    const followups = at('follow-up-feedbacks.json');
+    const texts = at('text-feedbacks.json');
+    expect(followups.length).toBeGreaterThan(1);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(Math.min(...texts)).toBeLessThan(Math.max(...followups));
   });
 });
 
