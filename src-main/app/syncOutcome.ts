@@ -18,6 +18,17 @@ export interface OutcomeTarget {
 
 const number = (n: number): string => n.toLocaleString('en-US');
 
+/**
+ * The work after a sync that failed, a sentence a step (`failures`: afterSync.ts, each may end in a full stop); null
+ * when none failed. What it would have stored ahead is computed when asked instead.
+ */
+export function afterSyncNote(failures: readonly string[]): string | null {
+  if (failures.length === 0) return null;
+  return failures
+    .map((failure) => `After the sync, ${failure.replace(/\.$/, '')}; it is computed when asked instead.`)
+    .join(' ');
+}
+
 export const syncBusy = 'A sync is already running. Wait for it to finish, or cancel it first.';
 
 /** A sync stopped by the user (Cancel, Ctrl-C): nothing is lost, the next one resumes. */

@@ -61,6 +61,33 @@ describe('runTargetSync: the check after a sync', () => {
   }, 60_000);
 });
 
+describe('runTargetSync: the work after the sync', () => {
+  it('says what of it failed in one sentence, and the sync itself is done and checked', async () => {
+    const target: SyncTarget = {
+      profile: null,
+      baseUrl: emulator.url,
+      storePath: join(dir, 'after.sqlite'),
+      secrets: { v2Token: DEFAULT_V2_TOKEN, v1: null },
+    };
+    expect((await runTargetSync(target, { source: 'v2', now: () => now })).result.afterSyncNote).toBeNull();
+    // A real failure inside SQLite: the anomaly tests' window table refuses every write from now on.
+    const db = new Database(target.storePath);
+    db.exec(`CREATE TRIGGER refuse_insert BEFORE INSERT ON v2_anomaly_window
+        BEGIN SELECT RAISE(ABORT, 'the test refuses the anomaly tests'); END;
+      CREATE TRIGGER refuse_update BEFORE UPDATE ON v2_anomaly_window
+        BEGIN SELECT RAISE(ABORT, 'the test refuses the anomaly tests'); END;`);
+    db.close();
+    const second = await runTargetSync(target, { source: 'v2', now: () => now });
+    expect(second.status).toBe('done');
+    expect(second.result.verification?.mismatchCount).toBe(0);
+    expect(second.afterSyncFailures).toEqual(['anomaly tests: the test refuses the anomaly tests']);
+    // Written out by hand: the sentence the app shows and the command line prints.
+    expect(second.result.afterSyncNote).toBe(
+      'After the sync, anomaly tests: the test refuses the anomaly tests; it is computed when asked instead.',
+    );
+  }, 60_000);
+});
+
 describe('runTargetSync: the file check beside the check against the counts', () => {
   it('starts the file check once the after-sync work is written, while the verification still waits for the service', async () => {
     const target: SyncTarget = {

@@ -20,6 +20,7 @@ import type { SyncRequest, SyncSummary } from '../sync/syncRunner.ts';
 import { trailingStart } from '../sync/plan.ts';
 import { saveVerification, verifyAgainstAggregates } from '../sync/v2Verify.ts';
 import {
+  afterSyncNote,
   failureCode,
   syncCancelled,
   syncFailed,
@@ -133,6 +134,7 @@ function appResult(target: SyncTarget, summary: SyncSummary | null): AppSyncResu
     seconds: summary?.seconds ?? 0,
     verification: null,
     verificationNote: null,
+    afterSyncNote: null,
   };
 }
 
@@ -206,7 +208,7 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
     const checked = await checkAfter(store, target.baseUrl, request.v2?.token ?? null, summary, o, thread);
     if (checked === 'cancelled')
       return { ...outcome, fileCheck, status: 'cancelled', message: syncCancelled, code: 'cancelled' };
-    Object.assign(outcome.result, checked);
+    Object.assign(outcome.result, checked, { afterSyncNote: afterSyncNote(afterSyncFailures) });
     return { ...outcome, fileCheck, status: 'done', message: null, code: null, afterSyncFailures };
   } finally {
     own.store?.close();

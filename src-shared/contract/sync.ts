@@ -56,6 +56,11 @@ export interface AppSyncResult {
   /** Null when it could not run (v1-only profile, a token without the aggregates scope); `verificationNote` says why. */
   verification: SyncVerification | null;
   verificationNote: string | null;
+  /**
+   * What of the work after the sync failed (the alert replay's series, the anomaly tests), in sentences; null when it
+   * all ran. Nothing synced is lost: that data is computed when a view asks for it instead.
+   */
+  afterSyncNote: string | null;
 }
 
 /** A verification as the local file keeps it, with when it ran (ISO instant). */

@@ -258,15 +258,14 @@ export function createSyncCommand(deps: SyncCommandDeps = {}): CliCommand {
         const { verification, verificationNote } = outcome.result;
         if (verification) io.stdout.write(`${verificationSentence(verification)}\n`);
         else if (verificationNote) io.stdout.write(`${verificationNote}\n`);
-        // A step's failure may be a whole sentence (the thread's own, ending in a full stop): one sentence here.
-        for (const failure of outcome.afterSyncFailures ?? [])
-          io.stdout.write(
-            `After the sync, ${failure.replace(/\.$/, '')}; it is computed when asked instead.\n`,
-          );
+        // What of the after-sync work failed, in the app's words (syncOutcome.ts).
+        if (outcome.result.afterSyncNote) io.stdout.write(`${outcome.result.afterSyncNote}\n`);
         if (outcome.fileCheck) {
           const after = await outcome.fileCheck;
           if (after?.verdict === 'damaged') throw new Error(after.message);
-          if (optBool(options, 'verbose'))
+          // A check that could not run is said, never called sound.
+          if (after?.verdict === 'unreadable') io.stdout.write(`Check: ${after.message}\n`);
+          else if (optBool(options, 'verbose'))
             io.stdout.write(
               after
                 ? `Check: sound (quick_check in ${after.seconds.toFixed(1)} s)\n`

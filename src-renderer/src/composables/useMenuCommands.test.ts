@@ -45,6 +45,7 @@ const synced: AppSyncResult = {
     mismatchDays: [],
   },
   verificationNote: null,
+  afterSyncNote: null,
 };
 
 function handlers(hasData: boolean) {

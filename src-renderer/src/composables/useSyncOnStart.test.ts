@@ -30,6 +30,7 @@ function openWindow(syncOnStart: boolean, active: string | null): HandlersBridge
           seconds: 1,
           verification: null,
           verificationNote: null,
+          afterSyncNote: null,
         }),
       'sync:history': async () => ok([]),
       'app:getState': async () =>

@@ -50,6 +50,7 @@ describe('SyncPanel', () => {
       seconds: 3720,
       verification: { ...differs, localTotal: 905, mismatchCount: 0, mismatchDays: [] },
       verificationNote: null,
+      afterSyncNote: null,
     };
     const wrapper = panel({
       result,
@@ -60,5 +61,25 @@ describe('SyncPanel', () => {
     expect(wrapper.get('[data-testid="verification"]').text()).toBe(
       'The local file agrees with the service’s own counts: 905 presses (misuse excluded) from Jan 1, 2026 to Jan 31, 2026, 31 point-survey-days compared.',
     );
+    expect(wrapper.find('[data-testid="after-sync-note"]').exists()).toBe(false); // all of it ran
+  });
+
+  it('says what of the work after the sync failed, as plain text, after the check', () => {
+    const note = 'After the sync, anomaly tests: <b>disk</b> said no; it is computed when asked instead.';
+    const wrapper = panel({
+      result: {
+        profile: 'Acme',
+        streams: [],
+        feedbackTotal: 905,
+        seconds: 12,
+        verification: null,
+        verificationNote: 'No check: this profile has no v2 token.',
+        afterSyncNote: note,
+      },
+    });
+    const shown = wrapper.get('[data-testid="after-sync-note"]');
+    expect(shown.text()).toBe(note);
+    expect(shown.find('b').exists()).toBe(false); // text, never markup
+    expect(wrapper.text().indexOf('No check')).toBeLessThan(wrapper.text().indexOf('After the sync'));
   });
 });
