@@ -14,18 +14,24 @@ export interface AfterSyncReport {
   failures: string[];
 }
 
+/** One step's failure, as the sync's outcome says it after "After the sync, " (syncOutcome.ts afterSyncNote). */
+export function stepFailed(what: string, error: unknown): string {
+  const why = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+  return `${what} (${why})`;
+}
+
 /** On the caller's connection: each step's failure is reported, none is thrown. */
 export function prepareAfterSyncHere(store: Store): AfterSyncReport {
   const report: AfterSyncReport = { alertsMs: null, anomaliesMs: null, failures: [] };
   try {
     report.alertsMs = refreshAlertSeries(store.db).ms;
   } catch (error) {
-    report.failures.push(`alert replay: ${error instanceof Error ? error.message : String(error)}`);
+    report.failures.push(stepFailed("the alert replay's series could not be prepared ahead", error));
   }
   try {
     report.anomaliesMs = refreshAnomalyTests(store.db).ms;
   } catch (error) {
-    report.failures.push(`anomaly tests: ${error instanceof Error ? error.message : String(error)}`);
+    report.failures.push(stepFailed('the anomaly tests could not be prepared ahead', error));
   }
   return report;
 }
@@ -59,14 +65,18 @@ export async function prepareAfterSync(
       resolve(report);
     });
     worker.once('error', (error) =>
-      resolve({ alertsMs: null, anomaliesMs: null, failures: [`the thread failed: ${error.message}`] }),
+      resolve({
+        alertsMs: null,
+        anomaliesMs: null,
+        failures: [stepFailed('the work after it stopped on its thread', error)],
+      }),
     );
     worker.once('exit', (code) => {
       if (!answered)
         resolve({
           alertsMs: null,
           anomaliesMs: null,
-          failures: [`the thread exited (${code}) before it answered`],
+          failures: [`the work after it stopped before it ended (its thread exited with code ${code})`],
         });
     });
   });

@@ -2,7 +2,7 @@
 // tests brought up to the newest sync run, on the thread's own connection; posts how long each took, or why it failed.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/db.ts';
-import { prepareAfterSyncHere } from './afterSync.ts';
+import { prepareAfterSyncHere, stepFailed } from './afterSync.ts';
 import type { AfterSyncReport } from './afterSync.ts';
 
 const port = parentPort;
@@ -18,7 +18,7 @@ try {
     store.close();
   }
 } catch (error) {
-  report.failures.push(error instanceof Error ? error.message : String(error));
+  report.failures.push(stepFailed('the data file could not be opened for the work after it', error));
 }
 port.postMessage(report);
 port.close();

@@ -19,14 +19,12 @@ export interface OutcomeTarget {
 const number = (n: number): string => n.toLocaleString('en-US');
 
 /**
- * The work after a sync that failed, a sentence a step (`failures`: afterSync.ts, each may end in a full stop); null
- * when none failed. What it would have stored ahead is computed when asked instead.
+ * The work after a sync that failed, in one sentence (`failures`: afterSync.ts, each a step and why); null when none
+ * failed. Nothing synced is lost: what it would have stored ahead is computed when a view asks for it.
  */
 export function afterSyncNote(failures: readonly string[]): string | null {
   if (failures.length === 0) return null;
-  return failures
-    .map((failure) => `After the sync, ${failure.replace(/\.$/, '')}; it is computed when asked instead.`)
-    .join(' ');
+  return `After the sync, ${failures.join('; ')}. Nothing synced is lost: the views compute it when they need it instead.`;
 }
 
 export const syncBusy = 'A sync is already running. Wait for it to finish, or cancel it first.';

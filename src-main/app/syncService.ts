@@ -86,7 +86,7 @@ export interface SyncOutcome {
   code: ErrorCode | null;
   /** The `checkFile` started after a finished sync (await it), or null when none was asked for or the sync did not finish. */
   fileCheck: Promise<StoreCheck | null> | null;
-  /** What failed in the after-sync work (afterSync.ts), one line a step; it is computed when asked instead. */
+  /** What failed in the after-sync work (afterSync.ts), a step and why each; `result.afterSyncNote` says it. */
   afterSyncFailures?: string[];
 }
 

@@ -65,7 +65,8 @@ describe('SyncPanel', () => {
   });
 
   it('says what of the work after the sync failed, as plain text, after the check', () => {
-    const note = 'After the sync, anomaly tests: <b>disk</b> said no; it is computed when asked instead.';
+    const note =
+      'After the sync, the anomaly tests could not be prepared ahead (<b>disk</b> said no). Nothing synced is lost: the views compute it when they need it instead.';
     const wrapper = panel({
       result: {
         profile: 'Acme',
