@@ -22,14 +22,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The emulator's service through its v2 token alone, into a new file of the test's folder. */
+const targetIn = (file: string): SyncTarget => ({
+  profile: null,
+  baseUrl: emulator.url,
+  storePath: join(dir, file),
+  secrets: { v2Token: DEFAULT_V2_TOKEN, v1: null },
+});
+
 describe('runTargetSync: the check after a sync', () => {
   it('checks a first run over its whole window and an incremental one over the days fetched again', async () => {
-    const target: SyncTarget = {
-      profile: null,
-      baseUrl: emulator.url,
-      storePath: join(dir, 'store.sqlite'),
-      secrets: { v2Token: DEFAULT_V2_TOKEN, v1: null },
-    };
+    const target = targetIn('store.sqlite');
     const first = await runTargetSync(target, { source: 'v2', now: () => now });
     expect(first.status).toBe('done');
     expect(first.afterSyncFailures).toEqual([]); // the after-sync work wrote its rows (checked below after the second run)
@@ -63,12 +66,7 @@ describe('runTargetSync: the check after a sync', () => {
 
 describe('runTargetSync: the work after the sync', () => {
   it('says what of it failed in one sentence, and the sync itself is done and checked', async () => {
-    const target: SyncTarget = {
-      profile: null,
-      baseUrl: emulator.url,
-      storePath: join(dir, 'after.sqlite'),
-      secrets: { v2Token: DEFAULT_V2_TOKEN, v1: null },
-    };
+    const target = targetIn('after.sqlite');
     expect((await runTargetSync(target, { source: 'v2', now: () => now })).result.afterSyncNote).toBeNull();
     // A real failure inside SQLite: the anomaly tests' window table refuses every write from now on.
     const db = new Database(target.storePath);
@@ -92,12 +90,7 @@ describe('runTargetSync: the work after the sync', () => {
 
 describe('runTargetSync: the file check beside the check against the counts', () => {
   it('starts the file check once the after-sync work is written, while the verification still waits for the service', async () => {
-    const target: SyncTarget = {
-      profile: null,
-      baseUrl: emulator.url,
-      storePath: join(dir, 'beside.sqlite'),
-      secrets: { v2Token: DEFAULT_V2_TOKEN, v1: null },
-    };
+    const target = targetIn('beside.sqlite');
     const events: string[] = [];
     let checkStarted: () => void = () => undefined;
     const started = new Promise<void>((resolve) => (checkStarted = resolve));
