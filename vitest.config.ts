@@ -79,7 +79,7 @@ export default defineConfig({
           exclude: [...longSyncFiles, ...keychainFiles],
           // One worker process runs the files one after another, each file's module state kept (no test here mocks a
           // module or stubs a global; each file starts its own emulator and stores): the project's files went from
-          // 470 to ~340 s at load ~7. Not the keychain's files (below). After the unit projects when run with them
+          // 470 to 400 s at load ~7. Not the keychain's files (below). After the unit projects when run with them
           // (vitest runs projects of different worker counts in groups, one group after another).
           isolate: false,
           sequence: { groupOrder: 1 },
