@@ -19,7 +19,10 @@ import {
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSyncCommand } from '../../src-main/cli/commands/sync.ts';
 import { runCli } from '../../src-main/cli/index.ts';
+import { runCommand } from '../../src-main/cli/testing.ts';
+import { createSessionStore } from '../../src-main/credentials/sessionStore.ts';
 import { startEmulator } from '#emulator/index.ts';
 import type { RunningEmulator } from '#emulator/index.ts';
 import { cliPath, demoToken, tempDir } from './syncFixtures.ts';
@@ -30,8 +33,6 @@ let emulator: RunningEmulator;
 let dir: string;
 /** A sound store of the tiny world, synced once; each test works on its own copy. */
 let good: string;
-/** When the good store's sync started (its check is noted after it). */
-let goodSyncStarted: number;
 let env: Record<string, string>;
 
 interface Run {
@@ -74,6 +75,16 @@ const sync = (db: string, ...more: string[]): string[] => [
   db,
   ...more,
 ];
+/**
+ * The sync command in this process, on the clock `at` (ISO instant): the window's end and the quick check's "within a
+ * day" count from it, never from the wall clock.
+ */
+const syncAt = (at: string, db: string, ...more: string[]): Promise<Run> =>
+  runCommand(
+    createSyncCommand({ now: () => new Date(at), createCredentialStore: () => createSessionStore() }),
+    sync(db, ...more).slice(1),
+    env,
+  );
 const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 const root = process.getuid?.() === 0;
 
@@ -110,7 +121,6 @@ beforeAll(async () => {
   chmodSync(dir, 0o755); // `nobody` walks through it to the folders below
   env = { FEEDBACK_DESK_V2_TOKEN: demoToken, FEEDBACK_DESK_DATA_DIR: dir, NODE_COMPILE_CACHE: '' };
   good = join(dir, 'good.sqlite');
-  goodSyncStarted = Date.now();
   const first = await cli(sync(good));
   expect(said(first)).toBe('');
   expect(first.code).toBe(0);
@@ -382,29 +392,37 @@ describe('damage inside a table', () => {
   }, 120_000);
 
   it('a sync notes a sound check in the file, and within a day of it checks only when asked (--check)', async () => {
-    // The good store's first sync (beforeAll) checked it and noted when: a time between that sync's start and now.
-    const noted = checkedAt(good);
-    expect(noted).not.toBeNull();
-    expect(Date.parse(noted ?? '')).toBeGreaterThanOrEqual(goodSyncStarted);
-    expect(Date.parse(noted ?? '')).toBeLessThanOrEqual(Date.now());
-    const { path } = copyOfGood('damaged-within-a-day');
+    // A file of its own, synced on the test's clock only (a week after the world's present: the days each sync fetches
+    // again hold no press, so no sync below rewrites the damaged page; the check is what reads it).
+    const folder = join(dir, 'damaged-within-a-day');
+    mkdirSync(folder);
+    const path = join(folder, 'store.sqlite');
+    const checked = await syncAt('2026-12-01T09:00:00Z', path, '--verbose');
+    expect(said(checked)).toBe('');
+    expect(checked.code).toBe(0);
+    expect(checked.stdout).toMatch(/^Check: sound \(quick_check in [\d.]+ s\)$/m);
+    expect(checkedAt(path)).toBe('2026-12-01T09:00:00.000Z');
     damagePage(path, 'v2_comment_term');
-    // Checked less than a day ago: this sync (which never reads that page) does not read every page again.
-    const quiet = await cli(sync(path, '--verbose'));
+    // 23 hours later: this sync (which never reads that page) does not read every page again.
+    const quiet = await syncAt('2026-12-02T08:00:00Z', path, '--verbose');
     expect(said(quiet)).toBe('');
     expect(quiet.code).toBe(0);
     expect(quiet.stdout).toContain(
       "Check: skipped, the file passed SQLite's quick check less than a day ago (--check checks it now)",
     );
-    expect(checkedAt(path)).toBe(noted); // nothing new noted
+    expect(checkedAt(path)).toBe('2026-12-01T09:00:00.000Z'); // nothing new noted
     // --check reads every page now, and finds the damage.
-    const asked = await cli(sync(path, '--check'));
+    const asked = await syncAt('2026-12-02T08:00:00Z', path, '--check');
     expect(asked.code).toBe(1);
     expect(said(asked)).toMatch(
       /^feedback-desk sync: The local file .+ is damaged \(.+\); nothing has been deleted\./,
     );
-    expect(checkedAt(path)).toBe(noted); // a damaged file is never noted as sound
-    const both = await cli(sync(path, '--check', '--skip-check'));
+    expect(checkedAt(path)).toBe('2026-12-01T09:00:00.000Z'); // a damaged file is never noted as sound
+    // A day after the note, a sync checks the file again unasked.
+    const dayLater = await syncAt('2026-12-02T09:00:00Z', path);
+    expect(dayLater.code).toBe(1);
+    expect(said(dayLater)).toMatch(/^feedback-desk sync: The local file .+ is damaged \(.+\)/);
+    const both = await syncAt('2026-12-02T09:00:00Z', path, '--check', '--skip-check');
     expect(both.code).toBe(2);
     expect(said(both)).toContain("options '--check' and '--skip-check' cannot be combined");
   }, 120_000);
