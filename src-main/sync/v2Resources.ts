@@ -131,11 +131,13 @@ function windowStreams(options: SyncV2ResourcesOptions, store: Store): WindowStr
           ...(root === null ? {} : { experiencePointId: root }),
         }),
       replacesWindow: true,
-      write: (items, checkpoint, replaceWindow) =>
+      write: (items, checkpoint, replaceWindow, settle) =>
         store.v2Resources.feedbackLists.writePage(kind, items, {
           checkpoint,
+          settle,
           ...(replaceWindow ? { replaceWindow } : {}),
         }).written,
+      ...(kind === 'followup' ? { settle: () => store.v2Resources.feedbackLists.settle() } : {}),
       dayOf: (f) => f.localTime.slice(0, 10),
     }),
   );

@@ -15,6 +15,8 @@ import { syncV2Resources } from '../../src-main/sync/v2Resources.ts';
 import type { SyncV2ResourcesResult } from '../../src-main/sync/v2Resources.ts';
 import { v2ResourceStreamNames } from '../../src-main/sync/v2Resources.ts';
 import { verifyAgainstAggregates } from '../../src-main/sync/v2Verify.ts';
+import { settleEveryPages } from '../../src-main/sync/v2WindowStreams.ts';
+import { expectEqualToFacts } from '../../src-main/store/repos/testing/followupCounts.ts';
 import {
   commonColumns,
   feedbackLists,
@@ -211,6 +213,66 @@ describe('alerts and the five feedback lists', () => {
     expect(followups.length).toBeGreaterThan(1);
     expect(texts.length).toBeGreaterThan(0);
     expect(Math.min(...texts)).toBeLessThan(Math.max(...followups));
+  });
+});
+
+describe('the follow-up rollups of a long history', () => {
+  /** A new file with the tree, the resources synced in pages of 40 rows; the notes left after each follow-up page. */
+  async function syncInPages(
+    stopAtPage?: number,
+  ): Promise<{ s: Store; noted: number[]; items: number; status: string }> {
+    const s = openStore(join(dir, `pages-${stopAtPage ?? 'all'}.sqlite`));
+    const client = createV2Client({ baseUrl: emulator.url, token: fullToken });
+    s.tree.replace(await client.experiencePoints());
+    const noted: number[] = [];
+    let items = 0;
+    const controller = new AbortController();
+    const result = await syncV2Resources({
+      store: s,
+      client,
+      now: () => now,
+      since,
+      pageSize: 40,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.stream !== 'v2:follow-up-feedbacks' || p.phase !== 'running' || p.pages === noted.length)
+          return;
+        noted.push(Number(s.db.prepare('SELECT count(*) FROM v2_followup_rollup_pending').pluck().get()));
+        items = p.items;
+        if (p.pages === stopAtPage) controller.abort();
+      },
+    });
+    return { s, noted, items, status: result.status };
+  }
+
+  it('are recounted every few pages and at the end, equal to a count of the facts', async () => {
+    const { s, noted, status } = await syncInPages();
+    try {
+      expect(status).toBe('done');
+      expect(noted.length).toBeGreaterThan(2 * settleEveryPages);
+      // Pages settleEveryPages, 2 × settleEveryPages, … and the last leave nothing noted; the others their points.
+      noted.forEach((n, i) => {
+        const settles = (i + 1) % settleEveryPages === 0 || i === noted.length - 1;
+        expect([i + 1, n === 0]).toEqual([i + 1, settles]);
+      });
+      expectEqualToFacts(s);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('are recounted when the sync is cancelled between two settles', async () => {
+    const { s, noted, items, status } = await syncInPages(5);
+    try {
+      expect(status).toBe('cancelled');
+      expect(noted.at(-1)).toBeGreaterThan(0); // page 5 left its days noted …
+      expect(s.db.prepare('SELECT count(*) FROM v2_followup_rollup_pending').pluck().get()).toBe(0); // … counted
+      expect(items).toBeGreaterThan(0);
+      expect(s.db.prepare('SELECT count(*) FROM v2_followup_feedback').pluck().get()).toBe(items); // 5 pages' rows
+      expectEqualToFacts(s);
+    } finally {
+      s.close();
+    }
   });
 });
 

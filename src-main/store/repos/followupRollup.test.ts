@@ -13,6 +13,7 @@ import { followupSummary, followupTrend } from '../../analytics/followups.ts';
 import { openStore, type Store } from '../db.ts';
 import { rollupTree } from './testing/rollupTree.ts';
 import { rollBackSql } from './testing/rollBack.ts';
+import { expectEqualToFacts, storedFollowups } from './testing/followupCounts.ts';
 
 let store: Store;
 let dir: string;
@@ -89,73 +90,6 @@ function followups(n: number, seed = 1): FollowupFeedbackV2[] {
   return out;
 }
 
-const label = `CASE WHEN r.label_id = 0 THEN NULL ELSE (SELECT option_text FROM v2_followup_label WHERE label_id = r.label_id) END`;
-
-/** Both rollups as stored (labels as text, rows summing to 0 left out: a recount may leave them). */
-function storedFollowups(s: Store): { points: unknown[]; nodes: unknown[] } {
-  const cols = 'r.survey_id, r.misuse, r.followup_question_id, r.followup_option_id';
-  return {
-    points: s.db
-      .prepare(
-        `SELECT r.experience_point_id AS id, r.local_day AS b, ${cols}, ${label} AS label, r.n
-         FROM v2_followup_rollup_daily r WHERE r.n <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
-      )
-      .all(),
-    nodes: s.db
-      .prepare(
-        `SELECT r.node_id AS id, r.bucket AS b, ${cols}, ${label} AS label, r.n
-         FROM v2_followup_node_rollup r WHERE r.n <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
-      )
-      .all(),
-  };
-}
-
-/**
- * The same from the facts by plain SQL: the local date's day number, its week's Monday (SQLite 'weekday 1' after
- * going back 6 days) + 1000000, its month's first day ('start of month') + 2000000; selections per option text and
- * distinct feedbacks per question (option -1); nodes through a recursive walk up the stored tree, and -1.
- */
-function followupsFromFacts(s: Store): { points: unknown[]; nodes: unknown[] } {
-  const dayOf = (d: string): string => `CAST(julianday(${d}) - 2440587.5 AS INTEGER)`;
-  const rows = `WITH f AS (SELECT *, date(local_time / 1000, 'unixepoch') AS date FROM v2_followup_feedback),
-    sel AS (
-      SELECT experience_point_id AS point, date, survey_id, misuse, followup_question_id AS q, followup_option_id AS o,
-        option_text AS label, count(*) AS n FROM f GROUP BY 1, 2, 3, 4, 5, 6, 7
-      UNION ALL
-      SELECT point, date, survey_id, misuse, q, -1, NULL, count(*) FROM (SELECT DISTINCT experience_point_id AS point,
-        local_time, feedback_id, date, survey_id, misuse, followup_question_id AS q FROM f) GROUP BY 1, 2, 3, 4, 5),
-    up(point, node) AS (
-      SELECT e.experience_point_id, e.parent_id FROM experience_point e WHERE e.parent_id IS NOT NULL
-      UNION SELECT up.point, e.parent_id FROM up JOIN experience_point e ON e.experience_point_id = up.node
-      WHERE e.parent_id IS NOT NULL),
-    node_of(point, node) AS (SELECT point, node FROM up UNION ALL SELECT DISTINCT point, -1 FROM sel),
-    level(b, date) AS (SELECT ${dayOf('d.date')}, d.date FROM (SELECT DISTINCT date FROM sel) d
-      UNION ALL SELECT 1000000 + ${dayOf("date(d.date, '-6 days', 'weekday 1')")}, d.date FROM (SELECT DISTINCT date FROM sel) d
-      UNION ALL SELECT 2000000 + ${dayOf("date(d.date, 'start of month')")}, d.date FROM (SELECT DISTINCT date FROM sel) d)`;
-  return {
-    points: s.db
-      .prepare(
-        `${rows} SELECT point AS id, ${dayOf('date')} AS b, survey_id, misuse, q AS followup_question_id,
-           o AS followup_option_id, label, sum(n) AS n FROM sel GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
-      )
-      .all(),
-    nodes: s.db
-      .prepare(
-        `${rows} SELECT o.node AS id, l.b, sel.survey_id, sel.misuse, sel.q AS followup_question_id,
-           sel.o AS followup_option_id, sel.label, sum(sel.n) AS n
-         FROM sel JOIN node_of o ON o.point = sel.point JOIN level l ON l.date = sel.date
-         GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
-      )
-      .all(),
-  };
-}
-
-const expectEqualToFacts = (s: Store): void => {
-  const expected = followupsFromFacts(s);
-  expect(expected.points.length).toBeGreaterThan(0);
-  expect(storedFollowups(s)).toEqual(expected);
-};
-
 describe('follow-up rollups', () => {
   it('are kept current by pages, a re-sent page, a later misuse decision and a replaced window', () => {
     const lists = store.v2Resources.feedbackLists;
@@ -230,6 +164,46 @@ describe('follow-up rollups', () => {
     } finally {
       other.close();
     }
+  });
+
+  it('written unsettled, are noted and left as they were until settled, then equal a count of the facts', () => {
+    const lists = store.v2Resources.feedbackLists;
+    const all = followups(400);
+    lists.writePage('followup', all.slice(0, 100));
+    const settled = storedFollowups(store);
+    const noted = (): unknown[] =>
+      store.db.prepare('SELECT * FROM v2_followup_rollup_pending ORDER BY 1').raw().all();
+    // Pages, a re-sent page, a misuse decision and a replaced window, none settled: the rollups do not move.
+    lists.writePage('followup', all.slice(100, 250), { settle: false });
+    lists.writePage('followup', all.slice(200), { settle: false });
+    lists.writePage(
+      'followup',
+      all.filter((_, i) => i % 7 === 0).map((f) => ({ ...f, misuse: !f.misuse })),
+      { settle: false },
+    );
+    lists.writePage('followup', [], {
+      replaceWindow: { startDate: '2024-02-01', endDate: '2024-03-01', root: 2 },
+      settle: false,
+    });
+    expect(storedFollowups(store)).toEqual(settled);
+    // Every point the pages wrote is noted (21, 22, 3, 41, 99: the rows' points, see `followups`).
+    expect(noted().map((r) => (r as number[])[0])).toEqual([3, 21, 22, 41, 99]);
+    lists.settle();
+    expect(noted()).toEqual([]);
+    expectEqualToFacts(store);
+  });
+
+  it('noted by a run that stopped, are recounted by the next settle, after a tree change too', () => {
+    const path = join(dir, 'store.sqlite');
+    const all = followups(300);
+    store.v2Resources.feedbackLists.writePage('followup', all.slice(0, 150), { settle: false });
+    store.close(); // a sync killed between two settles
+    store = openStore(path);
+    store.tree.replace(tree.map((t) => (t.experiencePointId === 22 ? { ...t, parent: 4 } : t)));
+    // The next run's first page settles its own days and the ones left noted.
+    store.v2Resources.feedbackLists.writePage('followup', all.slice(150));
+    expectEqualToFacts(store);
+    expect(store.db.prepare('SELECT count(*) FROM v2_followup_rollup_pending').pluck().get()).toBe(0);
   });
 
   it('are counted again when the tree changes (a point moves to another group)', () => {

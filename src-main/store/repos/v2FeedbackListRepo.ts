@@ -122,9 +122,25 @@ export interface V2FeedbackListRepo {
   writePage<K extends FeedbackListKind>(
     kind: K,
     items: readonly FeedbackListRows[K][],
-    options?: { replaceWindow?: ListWindow; checkpoint?: CheckpointWrite },
+    options?: PageOptions,
   ): { written: number; deleted: number };
+  /**
+   * Recounts the follow-up rollups of the days pages written with `settle: false` noted (followupRollup.ts), in one
+   * transaction. Idempotent; cheap when nothing is noted.
+   */
+  settle(): void;
   count(kind: FeedbackListKind): number;
+}
+
+export interface PageOptions {
+  replaceWindow?: ListWindow;
+  checkpoint?: CheckpointWrite;
+  /**
+   * False: a follow-up page's days are only noted (in the same transaction), for a later page or `settle` to
+   * recount into the follow-up rollups once for many pages (a sync's history). Default true: recounted before the
+   * page commits.
+   */
+  settle?: boolean;
 }
 
 type WindowScope = 'All' | 'Tree' | 'Subtree';
@@ -234,7 +250,7 @@ export function createV2FeedbackListRepo(
     (
       kind: FeedbackListKind,
       items: readonly FeedbackCommonV2[],
-      options: { replaceWindow?: ListWindow; checkpoint?: CheckpointWrite },
+      options: PageOptions,
     ): { written: number; deleted: number } => {
       const s = statementsOf(kind);
       const values = feedbackListTables[kind].values as (row: FeedbackCommonV2) => unknown[];
@@ -280,15 +296,22 @@ export function createV2FeedbackListRepo(
           touch(touched, f.experiencePointId, day, day + 1);
         }
       }
-      if (touched) followups.recount(touched);
+      if (touched) followups.note(touched);
+      if (touched && options.settle !== false) followups.settle();
+      // Every page: a comment's word rows written for 16 pages at once cost as much (xlarge, docs/BENCHMARKS.md).
       if (kind === 'text') commentTerms.flush();
       if (options.checkpoint) checkpoints.set(options.checkpoint.stream, options.checkpoint.cursor);
       return { written, deleted };
     },
   );
 
+  const settle = db.transaction((): void => {
+    followups.settle();
+  });
+
   return {
     writePage: (kind, items, options = {}) => writePage.immediate(kind, items, options),
+    settle: () => settle.immediate(),
     count: (kind) =>
       statement<[], { n: number }>(db, `SELECT count(*) AS n FROM ${feedbackListTables[kind].table}`).get()
         ?.n ?? 0,

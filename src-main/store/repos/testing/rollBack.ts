@@ -44,6 +44,7 @@ const createdBy: Record<number, string> = {
     INSERT INTO v2_button_rollup_hourly SELECT experience_point_id, local_time / 3600000, survey_id, misuse,
       ${buttons.map((b) => `sum(button_index = ${b})`).join(', ')}
     FROM v2_button_feedback GROUP BY 1, 2, 3, 4;`,
+  21: 'DROP TABLE v2_followup_rollup_pending;',
 };
 
 export function rollBackSql(version: number): string {
