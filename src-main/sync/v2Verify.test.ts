@@ -70,8 +70,9 @@ describe('verifyAgainstAggregates', () => {
       17, 4, 5, 5,
     ]);
     const asked = server.requests.map((r) => r.url.searchParams);
-    // Written out by hand: every calendar month of 2024 and the five of 2025 before June.
-    expect(asked.map((p) => `${p.get('startDate')}..${p.get('endDate')}`)).toEqual([
+    // Written out by hand: every calendar month of 2024 and the five of 2025 before June, each once (two are asked
+    // at a time, so they may arrive in either order).
+    expect(asked.map((p) => `${p.get('startDate')}..${p.get('endDate')}`).sort()).toEqual([
       '2024-01-01..2024-02-01',
       '2024-02-01..2024-03-01',
       '2024-03-01..2024-04-01',
@@ -94,6 +95,33 @@ describe('verifyAgainstAggregates', () => {
       asked.every((p) => p.get('precision') === 'day' && p.get('grouping') === 'experience_point,survey'),
     ).toBe(true);
   });
+
+  it("asks for the next window while the one before is on its way (the service's time overlaps the count's)", async () => {
+    // The first window's answer is held until the second window is asked for: were the windows asked one after the
+    // other, the second request would never come and the test's timeout would say so.
+    let secondAsked: () => void = () => undefined;
+    const second = new Promise<void>((resolve) => (secondAsked = resolve));
+    server = await startLoopbackServer((_req, res, url) => {
+      const start = url.searchParams.get('startDate');
+      if (start === '2024-01-01') void second.then(() => sendJson(res, 200, []));
+      else {
+        if (start === '2024-02-01') secondAsked();
+        sendJson(res, 200, []);
+      }
+    });
+    const store = openStore(':memory:');
+    store.buttonFeedback.writePage([press(1, '2024-03-02', 1)]);
+    const client = createV2Client({ baseUrl: server.url, token: 't' });
+    const result = await verifyAgainstAggregates({ store, client, since: '2024-01-01', until: '2024-04-01' });
+    store.close();
+    // Three months, each asked once: the one local press is the one mismatch.
+    expect(server.requests.map((r) => r.url.searchParams.get('startDate')).sort()).toEqual([
+      '2024-01-01',
+      '2024-02-01',
+      '2024-03-01',
+    ]);
+    expect([result.windows, result.mismatches.map((m) => m.day)]).toEqual([3, ['2024-03-02']]);
+  }, 10_000);
 
   it('asks a wide tree for fewer days at a time: about 62,000 (point, survey) day groups a window', async () => {
     // By hand: up to 2,000 pairs a month (31 days); 31,000 pairs: 62,000 / 31,000 = 2 days; 11,911 (xlarge): 5.
@@ -118,7 +146,7 @@ describe('verifyAgainstAggregates', () => {
     const asked = server.requests.map(
       (r) => `${r.url.searchParams.get('startDate')}..${r.url.searchParams.get('endDate')}`,
     );
-    expect(asked).toEqual([
+    expect(asked.sort()).toEqual([
       '2024-05-01..2024-05-03',
       '2024-05-03..2024-05-05',
       '2024-05-05..2024-05-07',

@@ -3,6 +3,7 @@
 import { addMonths } from '#shared/calendar.ts';
 import { formatLocalDay, parseLocalDate } from '../core/localTime.ts';
 import { fetchAggregates } from '../api/v2/aggregates.ts';
+import type { AggregateRowV2 } from '../api/v2/aggregates.ts';
 import type { V2Client } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';
 import { pressesInWindow, surveyPointPairs } from '../store/reads/verifyRead.ts';
@@ -85,29 +86,30 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
   // the peak from ~380 to ~555 MB; a month of `xlarge`'s 11,911 pairs is ~230k groups).
   const result = nothingCompared(from, to);
   const days = verifyWindowDays(surveyPointPairs(store.db));
-  for (let start = from, end: string; start < to; start = end) {
-    end = windowEnd(start, to, days);
-    const rows = await fetchAggregates(
-      client,
-      {
-        precision: 'day',
-        grouping: ['experience_point', 'survey'],
-        ...(scope ? { experiencePointIds: scope } : {}),
-        startDate: start,
-        endDate: end,
-      },
-      signal,
-    );
+  const windows = windowsOf(from, to, days);
+  const ask = ([startDate, endDate]: [string, string]): Promise<AggregateRowV2[]> => {
+    const query = {
+      precision: 'day' as const,
+      grouping: ['experience_point' as const, 'survey' as const],
+      ...(scope ? { experiencePointIds: scope } : {}),
+      startDate,
+      endDate,
+    };
+    const asked = fetchAggregates(client, query, signal);
+    asked.catch(() => undefined); // awaited in turn below; never unhandled if an earlier window fails first
+    return asked;
+  };
+  // The next window's answer is on its way while this one is counted and compared (the service's time overlaps the
+  // local count's: the check's thread waited on the service ~28 % of its time on `xlarge`, docs/BENCHMARKS.md).
+  const asked = windows.slice(0, windowsAhead).map(ask);
+  for (const [i, [start, end]] of windows.entries()) {
+    const rows = await asked[i];
+    const ahead = windows[i + windowsAhead];
+    if (ahead) asked.push(ask(ahead));
+    asked[i] = Promise.resolve([]); // its rows are garbage once compared
     result.windows++;
-    const service = new Map<string, number[]>();
-    for (const r of rows) {
-      const key = `${r.groupKeys[0]}|${r.groupKeys[1]}|${r.time.slice(0, 10)}`;
-      const counts = service.get(key) ?? new Array<number>(11).fill(0);
-      r.feedbacks.forEach((n, b) => (counts[b] = (counts[b] ?? 0) + n));
-      service.set(key, counts);
-    }
     compareWindow(
-      service,
+      serviceCounts(rows ?? []),
       localCounts(store, parseLocalDate(start) ?? fromDay, parseLocalDate(end) ?? toDay, scope),
       result,
     );
@@ -121,12 +123,37 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
   return result;
 }
 
+/** Windows asked for before the one being compared is counted: this one and the next. */
+const windowsAhead = 2;
+
 /**
  * Days a window of the check spans at most: a month (31) up to 2,000 (point, survey) pairs, then fewer, so that a
  * window holds about as many day groups as a month of 2,000 pairs (62,000 pair-days): `xlarge`'s 11,911 pairs, 5.
  */
 export function verifyWindowDays(pairs: number): number {
   return pairs <= 2_000 ? 31 : Math.max(1, Math.floor(62_000 / pairs));
+}
+
+/** The check's windows of [from, to): `days` long, never across a month's end (windowEnd). */
+function windowsOf(from: string, to: string, days: number): [string, string][] {
+  const windows: [string, string][] = [];
+  for (let start = from, end: string; start < to; start = end) {
+    end = windowEnd(start, to, days);
+    windows.push([start, end]);
+  }
+  return windows;
+}
+
+/** The service's answer for a window, keyed as localCounts keys the store's: `point|survey|yyyy-MM-dd`. */
+function serviceCounts(rows: readonly AggregateRowV2[]): Map<string, number[]> {
+  const service = new Map<string, number[]>();
+  for (const r of rows) {
+    const key = `${r.groupKeys[0]}|${r.groupKeys[1]}|${r.time.slice(0, 10)}`;
+    const counts = service.get(key) ?? new Array<number>(11).fill(0);
+    r.feedbacks.forEach((n, b) => (counts[b] = (counts[b] ?? 0) + n));
+    service.set(key, counts);
+  }
+  return service;
 }
 
 /** The end of the check's window starting at `start`: `days` later and a month later at most, never past `to`. */
