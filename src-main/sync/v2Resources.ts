@@ -1,6 +1,7 @@
 // The v2 sync of every resource besides the tree and button feedbacks: definition lists replaced whole, alerts and
 // the five feedback lists by local-date windows, checkpointed per page; a stream the token may not read is recorded
 // as "not permitted for this token" and the sync goes on.
+import { v2ResourceStreamOrder } from '#shared/contract.ts';
 import type { SyncProgress } from '#shared/contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { alertCommentsResource, alertWindowQuery, alertsResource } from '../api/v2/alerts.ts';
@@ -91,13 +92,11 @@ const feedbackListStreams: {
   { kind: 'metadata', stream: 'v2:metadata', resource: metadataResource },
 ];
 
-/** Every stream this function runs, in order (for status displays). */
-export const v2ResourceStreamNames: readonly string[] = [
-  ...structureStreams.map((s) => s.stream),
-  'v2:alerts',
-  'v2:alert-comments',
-  ...feedbackListStreams.map((s) => s.stream),
-];
+/**
+ * Every stream this function runs, in order (the status displays' order, shared with the renderer); the results come
+ * in it whichever lane ends first (sync-v2-resources.test.ts checks that against a real sync).
+ */
+export const v2ResourceStreamNames: readonly string[] = v2ResourceStreamOrder;
 
 function windowStreams(options: SyncV2ResourcesOptions, store: Store): WindowStream<unknown>[] {
   const alerts: WindowStream<AlertV2> = {

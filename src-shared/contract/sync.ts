@@ -19,6 +19,45 @@ export interface SyncProgress {
   coverage?: HistoryCoverage;
 }
 
+/**
+ * The v2 streams besides the tree and button feedbacks, in the order a sync runs them (src-main/sync/v2Resources.ts
+ * `v2ResourceStreamNames` is this list; a test checks a sync's results come in it) and the status displays list them.
+ */
+export const v2ResourceStreamOrder: readonly string[] = [
+  'v2:surveys',
+  'v2:questions',
+  'v2:question-localizations',
+  'v2:follow-up-questions',
+  'v2:follow-up-question-localizations',
+  'v2:follow-up-options',
+  'v2:follow-up-option-localizations',
+  'v2:company-custom-data',
+  'v2:experience-point-custom-data',
+  'v2:alert-specifications',
+  'v2:users',
+  'v2:smileys',
+  'v2:alerts',
+  'v2:alert-comments',
+  'v2:follow-up-feedbacks',
+  'v2:text-feedbacks',
+  'v2:demographics',
+  'v2:contact-details',
+  'v2:metadata',
+];
+
+/**
+ * Streams in the order to show them: the v2 resource streams in `v2ResourceStreamOrder` among the places they hold
+ * (the windowed ones run in two lanes, so they arrive interleaved), every other stream where it arrived.
+ */
+export function inStreamOrder<T extends { stream: string }>(list: readonly T[]): T[] {
+  const rank = (s: T): number => v2ResourceStreamOrder.indexOf(s.stream);
+  const places = list.flatMap((s, i) => (rank(s) >= 0 ? [i] : []));
+  const ordered = places.map((i) => list[i] as T).sort((a, b) => rank(a) - rank(b));
+  const out = [...list];
+  places.forEach((place, k) => (out[place] = ordered[k] as T));
+  return out;
+}
+
 export interface SyncSummary {
   feedbackCount: number;
   experiencePointCount: number;

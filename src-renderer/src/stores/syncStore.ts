@@ -2,6 +2,7 @@
 // sync on start, and an unreachable service said once per session (the views keep reading the local file).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
+import { inStreamOrder } from '#shared/contract.ts';
 import type { AppSyncResult, StoredVerification, SyncHistoryEntry, SyncProgress } from '#shared/contract.ts';
 import { useClient } from '../client.ts';
 import { dataChanged } from '../composables/queryCache.ts';
@@ -10,7 +11,7 @@ import { useAppStore } from './appStore.ts';
 export const useSyncStore = defineStore('sync', () => {
   const running = ref(false);
   const cancelling = ref(false);
-  /** The latest progress of each stream of the running (or last) sync, in the order they started. */
+  /** The latest progress of each stream of the running (or last) sync, in the order they started (see streamList). */
   const streams = ref<SyncProgress[]>([]);
   const result = ref<AppSyncResult | null>(null);
   const error = ref<string | null>(null);
@@ -23,7 +24,8 @@ export const useSyncStore = defineStore('sync', () => {
   let offlineSaid = false;
   let startedOnce = false;
 
-  const streamList = computed(() => streams.value);
+  // Shown in the order the sync runs its resource streams, not the order two lanes' first pages happened to arrive.
+  const streamList = computed(() => inStreamOrder(streams.value));
 
   function onProgress(p: SyncProgress): void {
     if (p.coverage) return; // how far history is complete: the coverage store's, not a stream of its own
