@@ -10,7 +10,7 @@ import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
 import { openStore } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 import { createBatchPool, createPagePool } from '../store/repos/batchPool.ts';
-import { batchBuffers, createBatchBuilder, pageColumns } from '../store/repos/feedbackBatch.ts';
+import { batchBuffers, createBatchBuilder, noUi, pageColumns } from '../store/repos/feedbackBatch.ts';
 import type { BatchPool } from '../store/repos/batchPool.ts';
 import { createFeedbackWriter } from './feedbackWriter.ts';
 
@@ -41,6 +41,12 @@ function presses(n: number, seed: number, points: number): ButtonFeedbackV2[] {
     ui: r(7) === 0 ? null : 'physical',
   }));
 }
+
+/** A UUID's text from its 16 bytes. */
+const uuidOf = (b: Uint8Array): string => {
+  const h = Buffer.from(b).toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
 
 /** Batches of different sizes, up and down (the second one outgrows the first's hourly buffer, the third is small). */
 const batches = [presses(3_000, 1, 5), presses(9_000, 2, 400), presses(700, 3, 3), presses(20_000, 4, 50)];
@@ -121,9 +127,10 @@ describe('batches over reused buffers', () => {
       expect(writer.pool.kept).toBeGreaterThan(0); // given back once written
     }
     expect(reused).toBe(2); // the second and third; the 20,000-row one outgrows the set (16,384 rows): a new one
-    // The pages' buffers, kept for the next pages: sets made for 3,072 rows (reused by the 700-row page), 5,120
-    // (reused by the last batch's first page), 4,096 and 15,360.
-    expect(pagePool.kept).toBe(4);
+    // The pages' buffers, each given back as soon as its rows are copied into the batch's: sets made for 3,072 rows
+    // (reused by the 700-row page), 5,120 (reused by the next 4,000-row page and the last batch's first page) and
+    // 15,360.
+    expect(pagePool.kept).toBe(3);
     expect(factsOf(store)).toEqual(factsOf(fresh));
     expect(rollupsOf(store)).toEqual(rollupsOf(fresh));
     expect(rollupsOf(store)[0]).toEqual(recountOf(store));
@@ -191,6 +198,56 @@ describe('batches over reused buffers', () => {
     expect(rollupsOf(store)).toEqual(rollupsOf(fresh));
     fresh.close();
     store.close();
+  });
+
+  it('groups many pages by point in place as a stable sort would, with or without a pool, however the batch grows', () => {
+    const uis = ['physical', 'digital', 'kiosk', null] as const;
+    const items = presses(23_456, 5, 700).map((f, i) => ({
+      ...f,
+      ui: uis[i % 4] ?? null,
+      ...(i % 997 === 0 ? { feedbackId: `legacy-${i}` } : {}),
+    }));
+    const expected = items
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => a.f.experiencePointId - b.f.experiencePointId || a.i - b.i)
+      .map(({ f }) => [
+        f.experiencePointId,
+        f.localTime,
+        f.surveyId,
+        f.smileyId,
+        f.buttonIndex,
+        f.ui,
+        f.feedbackId,
+      ]);
+    const rowsOf = (b: ReturnType<typeof pooledBatch>): unknown[] =>
+      Array.from({ length: b.n }, (_, j) => [
+        b.point[j],
+        new Date((b.localMs[j] ?? 0) - (b.offsetMin[j] ?? 0) * 60_000).toISOString(),
+        b.survey[j],
+        b.smiley[j],
+        b.button[j],
+        b.ui[j] === noUi ? null : b.uiNames[b.ui[j] ?? 0],
+        b.textIds.get(j) ?? uuidOf(b.ids.subarray(j * 16, j * 16 + 16)),
+      ]);
+    const asIso = (rows: unknown[][]): unknown[] =>
+      rows.map(([p, t, ...rest]) => [p, new Date(String(t)).toISOString(), ...rest]);
+    const pages = (b: ReturnType<typeof createBatchBuilder>): void => {
+      for (let at = 0; at < items.length; at += 1_000)
+        b.addColumns(pageColumns(items.slice(at, at + 1_000), pagePool));
+    };
+    // No pool: buffers twice as large each time the batch outgrows them.
+    const loose = createBatchBuilder(null, pagePool);
+    pages(loose);
+    expect(rowsOf(loose.build())).toEqual(asIso(expected));
+    // A pool and an expected size smaller than the batch: a larger set taken half-way, the first one given back.
+    const pool = createBatchPool();
+    const pooled = createBatchBuilder(pool, pagePool, 10_000);
+    pages(pooled);
+    expect(pool.kept).toBe(1);
+    const batch = pooled.build();
+    expect(rowsOf(batch)).toEqual(asIso(expected));
+    expect(batch.textIds.size).toBe(24);
+    expect(pagePool.kept).toBe(1); // one page's buffers, reused by every page
   });
 
   it('transfers the columns alone (one set of buffers per batch; the writer counts the hourly buckets)', () => {

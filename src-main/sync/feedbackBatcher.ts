@@ -73,7 +73,7 @@ function writeRequest(
 }
 
 export function createBatcher(o: BatcherOptions): Batcher {
-  const builder = createBatchBuilder(o.writer.pool, o.pagePool ?? null);
+  const builder = createBatchBuilder(o.writer.pool, o.pagePool ?? null, o.batchRows);
   const inFlight: { write: Promise<WriteResult>; cursor: FeedbackCursor }[] = [];
   let window: PhaseWindow = { start: '', end: '', offset: 0, mode: 'append' };
   let firstOfWindow = false; // until the first batch of a window fetched from its first page is handed over
