@@ -63,6 +63,36 @@ describe('precomputed anomaly tests', () => {
     expect(questions.some((q) => findAnomalies(store.db, q).rows.some((r) => r.hour !== null))).toBe(true);
   });
 
+  it('are the same read a few days at a time as read all at once (each part with the 8 weeks before it)', () => {
+    // Two files of the same world: one's tests read in one part (the world fits in one), the other's 10 days at a
+    // time (parts cross the world's 63 days, its incident and its busy points' days); compared record by record.
+    const files = ['whole.sqlite', 'parts.sqlite'].map((name) => openStore(join(dir, name)));
+    try {
+      const [whole, parts] = files as [Store, Store];
+      const records = (s: Store): unknown[] =>
+        s.db
+          .prepare('SELECT question, kind, key, hex(data) FROM v2_anomaly_test ORDER BY 1, 2, 3')
+          .raw()
+          .all();
+      fillAnomalyWorld(whole);
+      fillAnomalyWorld(parts);
+      precomputeAnomalyTests(whole.db, 'negativeShare', 7, { full: true });
+      precomputeAnomalyTests(parts.db, 'negativeShare', 7, { full: true, partDays: 10 });
+      // Day records over more than one part of 10 days, and the busy points' records (kinds 1 and 2) too.
+      const spread = whole.db
+        .prepare(
+          'SELECT max(key) - min(key), (SELECT count(*) FROM v2_anomaly_test WHERE kind <> 0) FROM v2_anomaly_test WHERE kind = 0',
+        )
+        .raw()
+        .get() as [number, number];
+      expect(spread[0]).toBeGreaterThan(20);
+      expect(spread[1]).toBeGreaterThan(1);
+      expect(records(parts)).toEqual(records(whole));
+    } finally {
+      for (const f of files) f.close();
+    }
+  });
+
   it('cover every period back to 1 January of the year before the newest day', () => {
     const args: AnomalyArgs = { filter: { from: '2023-01-01', to: '2024-03-04' }, measure: 'negativeShare' };
     precomputeAnomalyTests(store.db, 'negativeShare', 7);

@@ -51,6 +51,9 @@ export const precomputedQuestions: readonly AnomalyArgs['measure'][] = ['negativ
 
 export const stride = 7;
 const baselineDays = 7 * baselineWeeks;
+/** Days of the window tested from one read of the nodes' days (which holds the 8 weeks before them too; `xlarge`: the
+ * after-sync work's peak 389 → 278 MB, the anomaly tests 13.7 → 14.7 s; 182 days: 297 MB, 13.4 s). */
+const partDays = 91;
 /**
  * The stored question of a measure: its name and the records' format (2: a day record holds every tested node's id
  * and the whole test of those with p ≤ α only). Records of another format are never read, and dropped on the next
@@ -191,7 +194,7 @@ function hoursOf(r: Refresh, node: AnomalyTreeNode, first: number): Tested[] {
 function busyRecords(
   r: Refresh,
   points: readonly AnomalyTreeNode[],
-  days: Map<number, ReadonlyMap<number, Cell>>,
+  busyIds: ReadonlySet<number>,
 ): { records: StoredRecord[]; tests: number } {
   const oldDays = r.incremental
     ? anomalyRecords(r.db, r.question, pointDaysKind)
@@ -201,9 +204,13 @@ function busyRecords(
     : new Map<number, Float64Array>();
   const readFrom = r.fromDay - baselineDays;
   const continuing = points.filter((n) => oldDays.has(n.id));
-  const joining = points.filter(
-    (n) => !oldDays.has(n.id) && [...(days.get(n.id)?.values() ?? [])].some((c) => c.presses >= busyPointDay),
-  );
+  const joining = points.filter((n) => !oldDays.has(n.id) && busyIds.has(n.id));
+  // The days of these points alone (every node's days of the window at once were ~113 MB on `xlarge`).
+  const ids = [...continuing, ...joining].map((n) => n.id);
+  const days =
+    ids.length > 0
+      ? cells([pointDayCounts(r.db, r.counting, readOf(r, r.from - baselineDays), ids)], r.measure.presses)
+      : new Map<number, ReadonlyMap<number, Cell>>();
   const joiningDays =
     r.from === r.fromDay
       ? days
@@ -254,6 +261,39 @@ function keptBetween(record: Float64Array | undefined, width: number, from: numb
 type StoredRecord = { key: number; kind: number; data: Float64Array };
 
 /**
+ * The day tests of every node from `r.from`, a record a day, and the points with a busy day among the days read.
+ * Day by day: a day's tests are packed at once (all of them together were 300k objects on `large`). The nodes' days
+ * are read a part of the window at a time, with the 8 weeks before it that its tests compare with: every node's
+ * days of the whole window at once were ~113 MB on `xlarge`, the after-sync work's peak (docs/BENCHMARKS.md).
+ */
+function testDays(
+  r: Refresh,
+  nodes: readonly AnomalyTreeNode[],
+  daysAtOnce: number,
+): { records: StoredRecord[]; busyIds: Set<number>; dayTested: number } {
+  const groups = nodes.filter((n) => n.type === 'GROUP').map((n) => n.id);
+  const records: StoredRecord[] = [];
+  const busyIds = new Set<number>();
+  let dayTested = 0;
+  for (let part = r.from; part < r.toDay; part += daysAtOnce) {
+    const end = Math.min(r.toDay, part + daysAtOnce);
+    const read = { ...readOf(r, part - baselineDays), toDay: end };
+    const days = cells(
+      [pointDayCounts(r.db, r.counting, read), nodeDayCounts(r.db, r.counting, read, groups)],
+      r.measure.presses,
+    );
+    for (const [id, own] of days)
+      if (!busyIds.has(id) && [...own.values()].some((c) => c.presses >= busyPointDay)) busyIds.add(id);
+    for (let day = part; day < end; day++) {
+      const tests = dayTests(nodes, days, day, day + 1, r.measure);
+      dayTested += tests.length;
+      if (tests.length > 0) records.push({ key: day, kind: dayTestKind, data: packDay(tests) });
+    }
+  }
+  return { records, busyIds, dayTested };
+}
+
+/**
  * Brings the stored tests of `measure` up to `syncRunId`: every node's days from `precomputedFrom` to the newest day
  * with presses, and the hours of every point that may be busy (a day of `busyPointDay` presses: a median can only
  * reach it then) with its presses per day. Days before the first day whose counts changed since the last time (and
@@ -264,7 +304,7 @@ export function precomputeAnomalyTests(
   db: Database.Database,
   measureName: AnomalyArgs['measure'],
   syncRunId: number,
-  options: { full?: boolean } = {},
+  options: { full?: boolean; partDays?: number } = {},
 ): PrecomputeResult {
   const question = storedQuestion(measureName);
   const newest = newestPressDay(db) ?? 0;
@@ -293,24 +333,11 @@ export function precomputeAnomalyTests(
     from: start.from,
     incremental: start.incremental,
   };
-  const groups = nodes.filter((n) => n.type === 'GROUP').map((n) => n.id);
-  const read = readOf(r, r.from - baselineDays);
-  const days = cells(
-    [pointDayCounts(db, r.counting, read), nodeDayCounts(db, r.counting, read, groups)],
-    r.measure.presses,
-  );
-  // Day by day: a day's tests are packed at once (all of them together were 300k objects on `large`).
-  const records: StoredRecord[] = [];
-  let dayTested = 0;
-  for (let day = r.from; day < toDay; day++) {
-    const tests = dayTests(nodes, days, day, day + 1, r.measure);
-    dayTested += tests.length;
-    if (tests.length > 0) records.push({ key: day, kind: dayTestKind, data: packDay(tests) });
-  }
+  const { records, busyIds, dayTested } = testDays(r, nodes, options.partDays ?? partDays);
   const busy = busyRecords(
     r,
     nodes.filter((n) => n.type === 'EXPERIENCE_POINT'),
-    days,
+    busyIds,
   );
   records.push(...busy.records, { key: signatureKey, kind: pointDaysKind, data: signature });
   writeAnomalyTests(db, question, { syncRunId, fromDay, toDay }, r.from, records);
