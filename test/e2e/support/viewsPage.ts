@@ -60,12 +60,16 @@ export class ViewsPage {
     const canvas = this.page.locator('[data-testid="daily-chart"] canvas').first();
     const box = await canvas.boundingBox();
     if (!box) throw new Error('the daily chart is not drawn');
-    const days = JSON.parse(
-      (await this.page.getByTestId('daily-chart').getAttribute('data-series')) ?? '{}',
-    ) as {
-      days?: string[];
-    };
-    const n = days.days?.length ?? 1;
+    // The series of the chart as drawn now: while a new answer is on its way it may be momentarily empty (a CI run
+    // read no day here and clicked at an infinite x), so wait until it holds days.
+    const daysDrawn = async (): Promise<number> =>
+      (
+        JSON.parse((await this.page.getByTestId('daily-chart').getAttribute('data-series')) ?? '{}') as {
+          days?: string[];
+        }
+      ).days?.length ?? 0;
+    await expect.poll(daysDrawn, { timeout: 30_000 }).toBeGreaterThan(0);
+    const n = await daysDrawn();
     const width = box.width - 56 - 24;
     await this.page.mouse.click(box.x + 56 + ((n - 0.5) * width) / n, box.y + box.height - 40 - 3);
   }
