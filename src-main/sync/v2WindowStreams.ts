@@ -111,7 +111,6 @@ export async function runWindowStream<T>(
       outcome.pages++;
       const last = page.items.at(-1);
       emit(progress('running', next, last ? spec.dayOf(last) : null));
-      return next;
     });
   } catch (error) {
     // Cancelled or failed: the pages written so far are counted before the run reports it (a store that cannot
@@ -139,7 +138,7 @@ async function fetchWindows<T>(
   ctx: StreamContext,
   plan: WindowPlan,
   start: ListCursor,
-  write: (page: WrittenPage<T>, next: ListCursor, settle: boolean) => ListCursor,
+  write: (page: WrittenPage<T>, next: ListCursor, settle: boolean) => void,
 ): Promise<ListCursor> {
   const { client, signal } = ctx;
   let unsettled = 0;
@@ -161,7 +160,8 @@ async function fetchWindows<T>(
           ? { ...window, ...(page.next === null ? { whole: true } : {}) }
           : undefined;
       unsettled = (unsettled + 1) % settleEveryPages;
-      current = write({ items: page.items, replace }, next, next.complete || unsettled === 0);
+      write({ items: page.items, replace }, next, next.complete || unsettled === 0);
+      current = next;
       if (signal?.aborted) break;
     }
     if (signal?.aborted) throw new ApiError('cancelled', 'The sync was cancelled.');
