@@ -27,6 +27,7 @@ import {
   dailyCountsOfPoints,
   periodCountsPerPoint,
   rankingNodes,
+  type PointPeriodCounts,
   type RankingFilter,
 } from '../store/reads/rankingRead.ts';
 import { periodOf, periodsBetween } from './periods.ts';
@@ -176,16 +177,50 @@ function rankedItem(
 }
 
 /** Adds each point's counts to its item and to the parent, per period; with a parent, points outside it are left out. */
-function foldPeriods(rows: number[][], owner: Map<number, Item>, underParent: boolean) {
+function foldPeriods(
+  read: PointPeriodCounts,
+  buttons: number,
+  owner: Map<number, Item>,
+  underParent: boolean,
+) {
   const parentCur = zero();
   const parentPrev = zero();
-  for (const [p = 0, cur = 0, ...counts] of rows) {
-    const item = owner.get(p);
-    if (!item && underParent) continue; // outside the parent's subtree
-    add(cur ? parentCur : parentPrev, counts);
-    if (item) add(cur ? item.cur : item.prev, counts);
-  }
+  const { points, counts } = read;
+  points.forEach((point, slot) => {
+    const item = owner.get(point);
+    if (!item && underParent) return; // outside the parent's subtree
+    const at = slot * 2 * buttons;
+    for (let i = 0; i < buttons; i++) {
+      const cur = counts[at + i] ?? 0;
+      const prev = counts[at + buttons + i] ?? 0;
+      parentCur[i] = (parentCur[i] ?? 0) + cur;
+      parentPrev[i] = (parentPrev[i] ?? 0) + prev;
+      if (item) {
+        item.cur[i] = (item.cur[i] ?? 0) + cur;
+        item.prev[i] = (item.prev[i] ?? 0) + prev;
+      }
+    }
+  });
   return { parentCur, parentPrev };
+}
+
+/**
+ * Both periods as whole months, weeks and days of the period rollup: `[lo, hi, weight in the previous period, weight
+ * in the current]`, each range added (1) or taken away (−1; a week minus the days outside the period). A range both
+ * covers use (the days where the periods meet) is listed once with both weights, so it is read once.
+ */
+function periodRanges(from: number, to: number): number[][] {
+  const days = to - from;
+  const byRange = new Map<string, number[]>();
+  const put = (period: 2 | 3, r: { lo: number; hi: number; sign: number }) => {
+    const key = `${r.lo} ${r.hi}`;
+    const range = byRange.get(key) ?? [r.lo, r.hi, 0, 0];
+    range[period] = (range[period] ?? 0) + r.sign;
+    byRange.set(key, range);
+  };
+  for (const r of coverDays(from - days, from, periodLevels, true)) put(2, r);
+  for (const r of coverDays(from, to, periodLevels, true)) put(3, r);
+  return [...byRange.values()];
 }
 
 // eslint-disable-next-line max-lines-per-function -- the ranking reads as one story (items, two periods, shrink, sort, sparklines); its parts are already helpers
@@ -201,14 +236,9 @@ export function rank(db: Database.Database, args: RankingArgs): Ranking {
     includeMisuse: args.filter.includeMisuse,
     surveyIds: args.filter.surveyIds,
   };
-  // Both periods as whole months, weeks and days of the period rollup, tagged current (1) or previous (0), each
-  // added or taken away (a week minus the days outside the period).
-  const ranges = [
-    ...coverDays(from - days, from, periodLevels, true).map((r) => [r.lo, r.hi, 0, r.sign]),
-    ...coverDays(from, to, periodLevels, true).map((r) => [r.lo, r.hi, 1, r.sign]),
-  ];
   const { parentCur, parentPrev } = foldPeriods(
-    periodCountsPerPoint(db, filter, ranges),
+    periodCountsPerPoint(db, filter, periodRanges(from, to)),
+    filter.buttons,
     owner,
     top !== undefined,
   );
