@@ -7,6 +7,28 @@ if (major < 24) {
   );
   process.exit(1);
 }
+// A sync starts this process again once (process.execve: the same process id, nothing left waiting) with glibc's mmap
+// threshold fixed at 128 KB. Left dynamic, glibc raises it to the size of the first big buffer freed (up to 32 MB)
+// and from then on serves every buffer below that from its per-thread arenas, which fragment and stay large. A whole
+// first sync of `large`, back to back (docs/BENCHMARKS.md, 2026-11-28 17:45): peak RSS 328 and 337 MB dynamic, 317
+// and 322 MB fixed; the button feedbacks 147 and 154 s against 117 and 131 s, CPU 317 and 328 s against 273 and 297;
+// the first 150 s of `xlarge` 399 and 421 MB against 367 and 369.
+// glibc reads the variable only when a process starts; other C libraries ignore it; a value already set is kept.
+if (
+  process.argv[2] === 'sync' &&
+  process.platform === 'linux' &&
+  process.env.MALLOC_MMAP_THRESHOLD_ === undefined &&
+  typeof process.execve === 'function'
+) {
+  try {
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+      ...process.env,
+      MALLOC_MMAP_THRESHOLD_: '131072',
+    });
+  } catch {
+    // Not replaced (e.g. the executable cannot be run again): the sync runs as it is, with glibc's defaults.
+  }
+}
 // Compiled (type-stripped) modules are cached between runs in the OS temp folder: `status` starts in ~0.1 s, not ~0.6;
 // the sync's worker threads find the same folder through the environment (each starts in ~0.2 s instead of ~0.5).
 const { enableCompileCache } = await import('node:module');
