@@ -13,13 +13,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore, writerCacheKb, writerCheckpointPages } from '../src-main/store/db.ts';
 import { createBatchPool } from '../src-main/store/repos/batchPool.ts';
-import {
-  batchBuffers,
-  createBatchBuilder,
-  emptyColumns,
-  noPosition,
-  noUi,
-} from '../src-main/store/repos/feedbackBatch.ts';
+import { createBatchBuilder } from '../src-main/store/repos/batchGathering.ts';
+import { batchBuffers, emptyColumns, noPosition, noUi } from '../src-main/store/repos/feedbackBatch.ts';
 import type { PageColumns } from '../src-main/store/repos/feedbackBatch.ts';
 import { uiOf } from '../src-main/store/repos/uiCode.ts';
 import { factColumns } from '../src-main/store/repos/factInsert.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
 import type { RankingArgs } from '#shared/contract.ts';
 import { openStore, type Store } from '../store/db.ts';
-import { createBatchBuilder } from '../store/repos/feedbackBatch.ts';
+import { createBatchBuilder } from '../store/repos/batchGathering.ts';
 import { rank } from './ranking.ts';
 
 let store: Store;

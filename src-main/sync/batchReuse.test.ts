@@ -10,7 +10,8 @@ import type { ButtonFeedbackV2 } from '../core/records/v2Feedback.ts';
 import { openStore } from '../store/db.ts';
 import type { Store } from '../store/db.ts';
 import { createBatchPool, createPagePool } from '../store/repos/batchPool.ts';
-import { batchBuffers, createBatchBuilder, noUi, pageColumns } from '../store/repos/feedbackBatch.ts';
+import { createBatchBuilder } from '../store/repos/batchGathering.ts';
+import { batchBuffers, noUi, pageColumns } from '../store/repos/feedbackBatch.ts';
 import type { BatchPool } from '../store/repos/batchPool.ts';
 import { createFeedbackWriter } from './feedbackWriter.ts';
 

@@ -1,7 +1,7 @@
 // Gathering button-feedback pages into write batches: when a batch goes to the writer (size, age, a window's first
 // or last page), which transaction it is (append, or stage and swap a replaced window), and how many may be in flight.
 import { parseLocalDate } from '../core/localTime.ts';
-import { createBatchBuilder } from '../store/repos/feedbackBatch.ts';
+import { createBatchBuilder } from '../store/repos/batchGathering.ts';
 import type { PageColumns } from '../store/repos/feedbackBatch.ts';
 import type { BatchPool } from '../store/repos/batchPool.ts';
 import type { SwapSpec } from '../store/repos/buttonFeedbackRepo.ts';

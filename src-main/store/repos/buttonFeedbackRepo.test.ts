@@ -4,7 +4,8 @@ import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import { openStore } from '../db.ts';
 import type { Store } from '../db.ts';
 import { feedbackIdText, feedbackKey } from './buttonFeedbackRepo.ts';
-import { createBatchBuilder, noUi } from './feedbackBatch.ts';
+import { createBatchBuilder } from './batchGathering.ts';
+import { noUi } from './feedbackBatch.ts';
 
 let store: Store;
 beforeEach(() => {

@@ -5,7 +5,7 @@ import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import { openStore } from '../db.ts';
 import type { Store } from '../db.ts';
 import { feedbackKey } from './buttonFeedbackRepo.ts';
-import { createBatchBuilder } from './feedbackBatch.ts';
+import { createBatchBuilder } from './batchGathering.ts';
 import { factColumns } from './factInsert.ts';
 import { uiOf } from './uiCode.ts';
 

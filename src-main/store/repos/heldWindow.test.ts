@@ -7,7 +7,7 @@ import { openStore } from '../db.ts';
 import type { Store } from '../db.ts';
 import { createButtonFeedbackRepo } from './buttonFeedbackRepo.ts';
 import type { SwapSpec } from './buttonFeedbackRepo.ts';
-import { createBatchBuilder } from './feedbackBatch.ts';
+import { createBatchBuilder } from './batchGathering.ts';
 import type { FeedbackBatch } from './feedbackBatch.ts';
 
 const stores: Store[] = [];

@@ -10,7 +10,7 @@ import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import type { TreeItem } from '#shared/contract.ts';
 import { openStore, type Store } from '../db.ts';
 import { rollupTree } from './testing/rollupTree.ts';
-import { createBatchBuilder } from './feedbackBatch.ts';
+import { createBatchBuilder } from './batchGathering.ts';
 import { ancestorsOf } from './nodeRollup.ts';
 import { rollBackSql } from './testing/rollBack.ts';
 
