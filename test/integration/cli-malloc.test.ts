@@ -70,7 +70,8 @@ async function environWhile(
 }
 
 describe.runIf(process.platform === 'linux')('the command line and the C allocator', () => {
-  const sync = () => ['sync', '--base-url', baseUrl, '--db', join(dir, `store-${Math.random()}.sqlite`)];
+  let stores = 0;
+  const sync = () => ['sync', '--base-url', baseUrl, '--db', join(dir, `store-${++stores}.sqlite`)];
   const token = { FEEDBACK_DESK_V2_TOKEN: 'demo-v2-token' };
 
   it('a sync runs in the same process again with the mmap threshold fixed at 128 KB', async () => {
