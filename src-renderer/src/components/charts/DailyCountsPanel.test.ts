@@ -5,6 +5,7 @@ import { tabulateDailyButtonCounts } from '#shared/charts/dailyButtonCounts.ts';
 import { scaleOptions } from '../../filters/scaleOptions.ts';
 import { setFormatLocale } from '../../i18n/format.ts';
 import { createAppI18n } from '../../i18n/index.ts';
+import DailyButtonChart from './DailyButtonChart.vue';
 import DailyCountsPanel from './DailyCountsPanel.vue';
 
 setFormatLocale('en-US');
@@ -79,5 +80,12 @@ describe('DailyCountsPanel', () => {
     const wrapper = mountPanel({ scaleOptions: [], selectedScale: null, unknownPresses: 5 });
     expect(wrapper.find('[role="radiogroup"]').exists()).toBe(false);
     expect(wrapper.find('li').exists()).toBe(false);
+  });
+
+  it('tells the chart an answer is coming while it loads (its data-rendered waits for it)', async () => {
+    const wrapper = mountPanel({ loading: true });
+    expect(wrapper.getComponent(DailyButtonChart).props('busy')).toBe(true);
+    await wrapper.setProps({ loading: false });
+    expect(wrapper.getComponent(DailyButtonChart).props('busy')).toBe(false);
   });
 });
