@@ -7,26 +7,40 @@ if (major < 24) {
   );
   process.exit(1);
 }
-// A sync starts this process again once (process.execve: the same process id, nothing left waiting) with glibc's mmap
-// threshold fixed at 128 KB. Left dynamic, glibc raises it to the size of the first big buffer freed (up to 32 MB)
-// and from then on serves every buffer below that from its per-thread arenas, which fragment and stay large. A whole
-// first sync of `large`, back to back (docs/BENCHMARKS.md, 2026-11-28 17:45): peak RSS 328 and 337 MB dynamic, 317
-// and 322 MB fixed; the button feedbacks 147 and 154 s against 117 and 131 s, CPU 317 and 328 s against 273 and 297;
-// the first 150 s of `xlarge` 399 and 421 MB against 367 and 369.
-// glibc reads the variable only when a process starts; other C libraries ignore it; a value already set is kept.
+// A sync starts this process again once (process.execve: the same process id, nothing left waiting), on Linux:
+// - with glibc's mmap threshold fixed at 128 KB. Left dynamic, glibc raises it to the size of the first big buffer
+//   freed (up to 32 MB) and from then on serves every buffer below that from its per-thread arenas, which fragment and
+//   stay large. A whole first sync of `large`, back to back (docs/BENCHMARKS.md, 2026-11-28 17:45): peak RSS 328 and
+//   337 MB dynamic, 317 and 322 MB fixed; the first 150 s of `xlarge` 399 and 421 MB against 367 and 369. glibc reads
+//   the variable only when a process starts; other C libraries ignore it; a value already set is kept.
+// - with V8's heap bounded as the sync thread's is (src-main/sync/syncRunner.ts), so that the sync runs on this
+//   thread instead of one of its own: one V8 heap less (peak 328 → ~300 MB on `large`, 2026-11-28 20:30). Unbounded,
+//   V8 lets this thread's heap grow with the machine's memory (458 MB in the first 40 s). `gc` is exposed so that the
+//   sync's garbage is collected before the work after it starts its own threads. Flags given to node come after
+//   these and win.
+const syncHeapFlags = [
+  '--max-semi-space-size=16',
+  '--max-old-space-size=512',
+  '--initial-old-space-size=32',
+  '--expose-gc',
+];
 if (
   process.argv[2] === 'sync' &&
   process.platform === 'linux' &&
-  process.env.MALLOC_MMAP_THRESHOLD_ === undefined &&
+  !process.execArgv.includes(syncHeapFlags[0]) &&
   typeof process.execve === 'function'
 ) {
   try {
-    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-      ...process.env,
-      MALLOC_MMAP_THRESHOLD_: '131072',
-    });
+    process.execve(
+      process.execPath,
+      [process.execPath, ...syncHeapFlags, ...process.execArgv, ...process.argv.slice(1)],
+      {
+        ...process.env,
+        MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+      },
+    );
   } catch {
-    // Not replaced (e.g. the executable cannot be run again): the sync runs as it is, with glibc's defaults.
+    // Not replaced (e.g. the executable cannot be run again): the sync runs on its own thread, with glibc's defaults.
   }
 }
 // Compiled (type-stripped) modules are cached between runs in the OS temp folder: `status` starts in ~0.1 s, not ~0.6;

@@ -45,8 +45,9 @@ export async function prepareAfterSync(
   path: string,
   store: () => Store,
   migrationsDir?: string,
+  where: { here?: boolean } = {},
 ): Promise<AfterSyncReport> {
-  if (path === ':memory:' || path === '') return prepareAfterSyncHere(store());
+  if (path === ':memory:' || path === '' || where.here) return prepareAfterSyncHere(store());
   let worker: Worker;
   try {
     worker = new Worker(threadModuleUrl('afterSyncThread', import.meta.url), {

@@ -94,6 +94,7 @@ const workerUrl = threadModuleUrl('feedbackWriterThread', import.meta.url);
 async function startWriterThread(path: string): Promise<Worker | null> {
   try {
     const worker = new Worker(workerUrl, {
+      name: 'sync writer', // the thread's name in the system's process lists (top -H)
       workerData: { path },
       // The thread holds a batch or two and the statements' parameters: a small heap keeps the process's RSS low.
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },

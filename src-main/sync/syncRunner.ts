@@ -1,7 +1,7 @@
 // A whole sync (runSync) on a thread of its own, from plain data: the caller's thread only receives progress and
 // the outcome, and every JSON-parsing heap of the sync is small and bounded. Falls back to this thread when no
 // thread can be started (e.g. a bundled build without the thread's module).
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { SyncProgress } from '#shared/contract.ts';
 import { pressTotals } from '../analytics/pressTotals.ts';
@@ -198,33 +198,69 @@ export async function runSyncRequest(
 }
 
 const threadUrl = threadModuleUrl('syncRunnerThread', import.meta.url);
+/** The sync thread's name in the system's process lists (top -H, /proc/<pid>/task/<tid>/comm). */
+export const syncThreadName = 'sync';
+
+/** A heap no bigger than this (V8's limit for the thread) is bounded like the sync thread's own. */
+const boundedHeapBytes = 1024 * 1024 * 1024;
+
+/**
+ * Whether this thread's heap is bounded like the sync thread's (its old generation at most ~512 MB, its young one
+ * 32 MB): the command line starts a sync with those limits (bin/feedback-desk.js), the app's main process does not.
+ */
+export function heapBoundedForSync(): boolean {
+  return getHeapStatistics().heap_size_limit <= boundedHeapBytes;
+}
+
+/** Runs the request on this thread, its failure in the form a thread's reply takes. */
+async function runHere(
+  req: SyncRequest,
+  cb: SyncCallbacks,
+): Promise<{ summary: SyncSummary; error: Error | null }> {
+  const r = await runSyncRequest(req, cb);
+  // The sync's garbage goes now, and the heap it grew to with it (a last-resort collection shrinks the young and old
+  // generations: on `large` 62 → 21 MB, the process's RSS 277 → 188 MB), before the work after it starts (when the
+  // process exposes `gc`, as the command line's sync does). Left to V8, that heap stayed grown through that work.
+  (globalThis as { gc?: (o: object) => void }).gc?.({
+    type: 'major',
+    execution: 'sync',
+    flavor: 'last-resort',
+  });
+  return { summary: r.summary, error: r.error === null ? null : reviveError(serialiseError(r.error)) };
+}
 
 /**
  * Runs the sync on its own thread; resolves with the summary and the first failure (null when none). Throws when
- * the sync could not start (e.g. SyncLockedError, a StoreError opening the file).
+ * the sync could not start (e.g. SyncLockedError, a StoreError opening the file). `here`: on this thread instead,
+ * when nothing else needs it meanwhile and its heap is bounded (heapBoundedForSync): one V8 heap less. A whole first
+ * sync of `large` from the command line, back to back (docs/BENCHMARKS.md, 2026-11-28 20:30): peak RSS 328 MB on the
+ * thread, 298–318 MB here (the work after the sync, on this thread too: 272 MB at most). Without the bounds this
+ * thread's heap grows freely (458 MB in the first 40 s).
  */
 export async function runSyncInThread(
   req: SyncRequest,
   cb: SyncCallbacks = {},
+  where: { here?: boolean } = {},
 ): Promise<{ summary: SyncSummary; error: Error | null }> {
+  // Each page of a sync leaves megabytes of parsed JSON behind. With V8's small default first old space, every page
+  // set off a full collection (a fifth of a short sync's time), so the first one waited for 64 MB from 2026-11-21.
+  // That let the thread's promoted garbage reach ~40 MB before it was collected, the peak of a first sync of
+  // `large`. Since 2026-11-28 the young generation is 32 MB: a page's records, their checked copies and its columns
+  // die young instead of being promoted. The first full collection then waits for only 32 MB. Quiet CLI runs:
+  // 16 and 64 gave 346–369 MB at 206–231 CPU-s; 32 and 32 gave 336 MB at 220 (32 and 64: 363 MB at 195;
+  // 16 and 32: 318 MB at 255). V8 takes the flag for isolates created after it is set, so it holds for this thread
+  // and the later ones only (the writer's too, when the sync runs here).
+  setFlagsFromString('--initial-old-space-size=32');
+  if (where.here) return runHere(req, cb);
   let worker: Worker;
   try {
-    // Each page of a sync leaves megabytes of parsed JSON behind. With V8's small default first old space, every page
-    // set off a full collection (a fifth of a short sync's time), so the first one waited for 64 MB from 2026-11-21.
-    // That let the thread's promoted garbage reach ~40 MB before it was collected, the peak of a first sync of
-    // `large`. Since 2026-11-28 the young generation is 32 MB: a page's records, their checked copies and its columns
-    // die young instead of being promoted. The first full collection then waits for only 32 MB. Quiet CLI runs:
-    // 16 and 64 gave 346–369 MB at 206–231 CPU-s; 32 and 32 gave 336 MB at 220 (32 and 64: 363 MB at 195;
-    // 16 and 32: 318 MB at 255). V8 takes the flag for isolates created after it is set, so it holds for this thread
-    // and the later ones only.
-    setFlagsFromString('--initial-old-space-size=32');
     worker = new Worker(threadUrl, {
+      name: syncThreadName,
       workerData: { request: req },
       resourceLimits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 512 },
     });
   } catch {
-    const r = await runSyncRequest(req, cb);
-    return { summary: r.summary, error: r.error === null ? null : reviveError(serialiseError(r.error)) };
+    return await runHere(req, cb);
   }
   const cancel = (): void => worker.postMessage('cancel');
   cb.signal?.addEventListener('abort', cancel, { once: true });
@@ -247,13 +283,7 @@ export async function runSyncInThread(
       worker.on('error', (e) => {
         settled = true;
         // A build that does not ship the thread's module: run here instead.
-        if ((e as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')
-          resolve(
-            runSyncRequest(req, cb).then((r) => ({
-              summary: r.summary,
-              error: r.error === null ? null : reviveError(serialiseError(r.error)),
-            })),
-          );
+        if ((e as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') resolve(runHere(req, cb));
         else reject(e);
       });
       worker.on('exit', (code) => {

@@ -1,14 +1,16 @@
-// The command line's sync runs with glibc's mmap threshold fixed: bin/feedback-desk.js starts itself again once with
-// MALLOC_MMAP_THRESHOLD_ (docs/BENCHMARKS.md 2026-11-28 17:45: smaller and faster first syncs). Read from the running
-// process's own environment (/proc/<pid>/environ, as the kernel holds it after the exec) under the process id the
-// test started, so the restart keeps the process (nothing left waiting). Linux only: the variable is glibc's.
+// The command line's sync runs with glibc's mmap threshold fixed and V8's heap bounded, on the process's own thread:
+// bin/feedback-desk.js starts itself again once with MALLOC_MMAP_THRESHOLD_ and the sync thread's heap flags
+// (docs/BENCHMARKS.md 2026-11-28 17:45 and 20:30: smaller first syncs). Read from the running process as the kernel
+// holds it after the exec (/proc/<pid>/environ, cmdline, its threads' names) under the process id the test started,
+// so the restart keeps the process (nothing left waiting). Linux only: the variable is glibc's, the restart Linux's.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncThreadName } from '../../src-main/sync/syncRunner.ts';
 import { cliPath } from './syncFixtures.ts';
 
 let dir: string;
@@ -18,8 +20,13 @@ const held: ServerResponse[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cli-malloc-'));
-  // A service that takes every request and never answers: the sync waits on its first one while the test looks.
-  server = createServer((_req, res) => void held.push(res));
+  // A service that answers the sync's probe (any answer but a lost connection lets it start) and holds every other
+  // request: the sync waits on its first one while the test looks.
+  server = createServer((req, res) => {
+    if (req.url?.includes('token/introspect'))
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    else held.push(res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -35,16 +42,33 @@ function environOf(pid: number): Map<string, string> {
   return new Map(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
 }
 
+/** A running process as the kernel holds it: its variables, its arguments, its threads' names. */
+interface Seen {
+  environ: Map<string, string>;
+  argv: string[];
+  threads: string[];
+}
+
+function seenOf(pid: number): Seen {
+  const tasks = readdirSync(`/proc/${pid}/task`);
+  return {
+    environ: environOf(pid),
+    argv: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean),
+    threads: tasks.map((t) => readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim()),
+  };
+}
+
 /**
- * Starts `feedback-desk <args>` and answers its environment once `ready` holds (given it and what the process printed
- * so far), or the last one seen within 10 s.
+ * Starts `feedback-desk <args>` and answers what the process is once `ready` holds (given its environment and what
+ * the process printed so far), or the last one seen within 10 s.
  */
-async function environWhile(
+async function seenWhile(
   args: string[],
   env: Record<string, string | undefined>,
   ready: (environ: Map<string, string>, stdout: string) => boolean,
-): Promise<Map<string, string>> {
-  const child: ChildProcess = spawn(process.execPath, [cliPath, ...args], {
+  nodeFlags: string[] = [],
+): Promise<Seen> {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, cliPath, ...args], {
     env: { ...process.env, MALLOC_MMAP_THRESHOLD_: undefined, ...env },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -52,15 +76,15 @@ async function environWhile(
   child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
   try {
     const pid = child.pid ?? -1;
-    let seen = new Map<string, string>();
+    let seen: Seen = { environ: new Map(), argv: [], threads: [] };
     for (let i = 0; i < 200; i++) {
       if (child.exitCode !== null) break;
       try {
-        seen = environOf(pid);
+        seen = seenOf(pid);
       } catch {
         break; // gone
       }
-      if (ready(seen, stdout)) break;
+      if (ready(seen.environ, stdout)) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return seen;
@@ -68,6 +92,9 @@ async function environWhile(
     child.kill('SIGKILL');
   }
 }
+
+const environWhile = async (...a: Parameters<typeof seenWhile>): Promise<Map<string, string>> =>
+  (await seenWhile(...a)).environ;
 
 describe.runIf(process.platform === 'linux')('the command line and the C allocator', () => {
   let stores = 0;
@@ -92,6 +119,20 @@ describe.runIf(process.platform === 'linux')('the command line and the C allocat
     expect(environ.get('MALLOC_MMAP_THRESHOLD_')).toBe('65536');
   });
 
+  it("a sync runs on the process's own thread, its heap bounded as the sync thread's would be", async () => {
+    // Waits until the sync has started (its first request after the probe held by the server): a sync on a thread of
+    // its own has that thread by then, named (syncRunner.ts) in the system's list of the process's threads.
+    const before = held.length;
+    const seen = await seenWhile(sync(), token, () => held.length > before);
+    expect(held.length).toBeGreaterThan(before);
+    const flags = seen.argv.slice(0, seen.argv.indexOf(cliPath));
+    expect(flags).toEqual(
+      expect.arrayContaining(['--max-semi-space-size=16', '--max-old-space-size=512', '--expose-gc']),
+    );
+    expect(seen.threads).toContain('MainThread');
+    expect(seen.threads).not.toContain(syncThreadName);
+  });
+
   it('other commands are not started again', async () => {
     // Read once the emulator serves (its "Stop with" line): long after any restart would have happened.
     let serving = false;
@@ -103,5 +144,16 @@ describe.runIf(process.platform === 'linux')('the command line and the C allocat
     expect(serving).toBe(true);
     expect(environ.size).toBeGreaterThan(0);
     expect(environ.has('MALLOC_MMAP_THRESHOLD_')).toBe(false);
+  });
+
+  it('a sync given heap flags of its own is started again once, with them after the bounds (the last one wins)', async () => {
+    const before = held.length;
+    const seen = await seenWhile(sync(), token, () => held.length > before, ['--max-old-space-size=300']);
+    const flags = seen.argv.slice(0, seen.argv.indexOf(cliPath));
+    expect(flags.filter((f) => f.startsWith('--max-old-space-size='))).toEqual([
+      '--max-old-space-size=512',
+      '--max-old-space-size=300',
+    ]);
+    expect(flags.filter((f) => f === '--expose-gc')).toHaveLength(1);
   });
 });
