@@ -26,12 +26,3 @@ export function upsertBuckets(
     i += k;
   }
 }
-
-/** Node or period rows (arrays of `width` numbers) as one flat array. */
-export function flatRows(rows: readonly (readonly number[])[], width = bucketWidth): number[] {
-  const flat = new Array<number>(rows.length * width);
-  rows.forEach((row, r) => {
-    for (let c = 0; c < width; c++) flat[r * width + c] = row[c] ?? 0;
-  });
-  return flat;
-}

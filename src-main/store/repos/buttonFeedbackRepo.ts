@@ -12,6 +12,7 @@ import type { WindowComparison } from './feedbackDigest.ts';
 import type { FeedbackBatch } from './feedbackBatch.ts';
 import { allNodes, createNodeRollup } from './nodeRollup.ts';
 import { createPressPeriodRollup, weekhourRows } from './pressPeriodRollup.ts';
+import { BucketSums } from './bucketSums.ts';
 import { createRollupRecount } from './rollupRecount.ts';
 import type { SwapSpec } from './swapSpec.ts';
 import { createFactInsert } from './factInsert.ts';
@@ -148,38 +149,18 @@ export function createButtonFeedbackRepo(
    * Adds hourly buckets, folded by local day, to the daily point rollup; both to the node rollups; the daily ones to
    * the period rollup, and the hourly node rows, folded by month × hour of the week, to that one.
    */
+  // The batch's buckets folded by local day and by month × hour of the week: kept from batch to batch.
+  const dailySums = new BucketSums();
+  const weekhourSums = new BucketSums();
   function addBuckets(hourly: ArrayLike<number>): void {
-    const daily: number[] = [];
-    const dayIndex = new Map<string, number>();
+    dailySums.reset();
     for (let at = 0; at < hourly.length; at += bucketWidth) {
       const day = Math.floor((hourly[at + 1] ?? 0) / 24);
-      const key = `${hourly[at]}|${day}|${hourly[at + 2]}|${hourly[at + 3]}`;
-      let d = dayIndex.get(key);
-      if (d === undefined) {
-        d = daily.length;
-        dayIndex.set(key, d);
-        daily.push(
-          hourly[at] ?? 0,
-          day,
-          hourly[at + 2] ?? 0,
-          hourly[at + 3] ?? 0,
-          0,
-          0,
-          0,
-          0,
-          0,
-          0,
-          0,
-          0,
-          0,
-          0,
-          0,
-        );
-      }
-      for (let c = 4; c < bucketWidth; c++) daily[d + c] = (daily[d + c] ?? 0) + (hourly[at + c] ?? 0);
+      dailySums.add(hourly[at] ?? 0, day, hourly[at + 2] ?? 0, hourly[at + 3] ?? 0, hourly, at);
     }
+    const daily = dailySums.nonZero();
     upsertBuckets(upsertDaily, daily);
-    nodes.addRows('weekhour', weekhourRows(nodes.add('hourly', hourly)));
+    nodes.addRows('weekhour', weekhourRows(nodes.add('hourly', hourly), weekhourSums));
     nodes.add('daily', daily);
     periods.add(daily);
   }

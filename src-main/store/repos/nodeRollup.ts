@@ -4,7 +4,8 @@
 // caller's transaction.
 import type Database from 'better-sqlite3';
 import { numbered, statement } from '../statements.ts';
-import { flatRows, upsertBuckets } from './bucketUpsert.ts';
+import { upsertBuckets } from './bucketUpsert.ts';
+import { BucketSums } from './bucketSums.ts';
 import { monthHourSql } from '../periodBuckets.ts';
 import { bucketWidth } from './feedbackBatch.ts';
 import { distinctKeysCte } from '../treeSql.ts';
@@ -13,7 +14,6 @@ import { distinctKeysCte } from '../treeSql.ts';
 export const allNodes = -1;
 
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
-const noCounts: readonly number[] = counters.map(() => 0);
 
 export type Grain = 'hourly' | 'daily' | 'weekhour';
 
@@ -102,12 +102,12 @@ export function ancestorsOf(
 export interface NodeRollup {
   /**
    * Adds point buckets (`bucketWidth` numbers each: point, bucket, survey, misuse, n0..n10; counts may be negative,
-   * a recount's differences) to the node rollup; returns the node rows added (node, bucket, survey, misuse, n0..n10),
-   * all-zero ones left out.
+   * a recount's differences) to the node rollup; returns the node rows added (node, bucket, survey, misuse, n0..n10,
+   * flat), all-zero ones left out: a view valid until the next `add` of the same grain.
    */
-  add(grain: Grain, pointBuckets: ArrayLike<number>): number[][];
-  /** Adds node rows (node, bucket, survey, misuse, n0..n10), each key once, to the node rollup. */
-  addRows(grain: Grain, nodeRows: readonly number[][]): void;
+  add(grain: 'hourly' | 'daily', pointBuckets: ArrayLike<number>): Int32Array;
+  /** Adds node rows (node, bucket, survey, misuse, n0..n10, flat), each key once, to the node rollup. */
+  addRows(grain: Grain, nodeRows: ArrayLike<number>): void;
   /** Empties the node rollups and counts them again from the point rollups (after a tree change). */
   rebuild(): void;
 }
@@ -136,32 +136,26 @@ export function createNodeRollup(db: Database.Database, source: NodeRollupSource
     }),
   ) as Record<Grain, (rows: number) => Database.Statement>;
 
-  function upsertRows(grain: Grain, rows: readonly number[][]): void {
-    upsertBuckets(upserts[grain], flatRows(rows));
+  function upsertRows(grain: Grain, rows: ArrayLike<number>): void {
+    upsertBuckets(upserts[grain], rows);
   }
 
-  function add(grain: Grain, flat: ArrayLike<number>): number[][] {
+  // Node buckets of a batch, merged across its points (many points share their group's bucket), per grain: kept
+  // from batch to batch (bucketSums.ts).
+  const sums = { hourly: new BucketSums(), daily: new BucketSums() };
+
+  function add(grain: 'hourly' | 'daily', flat: ArrayLike<number>): Int32Array {
     const up = ancestors();
-    // Node buckets of the batch, merged across its points (many points share their group's bucket): per node, by
-    // the bucket's key as text (made once per point bucket: its hash is kept with the string for every ancestor).
-    const merged = new Map<number, Map<string, number[]>>();
-    const out: number[][] = [];
+    const into = sums[grain];
+    into.reset();
     for (let at = 0; at < flat.length; at += bucketWidth) {
-      const key = `${flat[at + 1]}|${flat[at + 2]}|${flat[at + 3]}`;
-      for (const node of up(flat[at] ?? 0)) {
-        let byKey = merged.get(node);
-        if (!byKey) merged.set(node, (byKey = new Map()));
-        let row = byKey.get(key);
-        if (!row) {
-          row = [node, flat[at + 1] ?? 0, flat[at + 2] ?? 0, flat[at + 3] ?? 0, ...noCounts];
-          byKey.set(key, row);
-          out.push(row);
-        }
-        for (let c = 4; c < bucketWidth; c++) row[c] = (row[c] ?? 0) + (flat[at + c] ?? 0);
-      }
+      const bucket = flat[at + 1] ?? 0;
+      const survey = flat[at + 2] ?? 0;
+      const misuse = flat[at + 3] ?? 0;
+      for (const node of up(flat[at] ?? 0)) into.add(node, bucket, survey, misuse, flat, at);
     }
     // Buckets that add nothing (a recount that found what was there) are not written.
-    const rows = out.filter((row) => row.some((n, c) => c >= 4 && n !== 0));
+    const rows = into.nonZero();
     upsertRows(grain, rows);
     return rows;
   }

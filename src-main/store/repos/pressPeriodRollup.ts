@@ -5,7 +5,8 @@ import type Database from 'better-sqlite3';
 import { numbered, statement } from '../statements.ts';
 import { monthHourOf, periodBucket, periodLevels } from '../periodBuckets.ts';
 import { bucketWidth } from './feedbackBatch.ts';
-import { flatRows, upsertBuckets } from './bucketUpsert.ts';
+import { upsertBuckets } from './bucketUpsert.ts';
+import { BucketSums } from './bucketSums.ts';
 
 const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
 
@@ -14,37 +15,21 @@ export interface PressPeriodRollup {
   add(dailyBuckets: ArrayLike<number>): void;
 }
 
-/** Merges flat buckets whose key (first four numbers) maps to the same new key. */
-function refold(flat: ArrayLike<number>, keyOf: (at: number) => number[][]): number[][] {
-  const merged = new Map<string, number[]>();
-  for (let at = 0; at < flat.length; at += bucketWidth) {
-    for (const key of keyOf(at)) {
-      const id = key.join('|');
-      let row = merged.get(id);
-      if (!row) merged.set(id, (row = [...key, ...new Array<number>(11).fill(0)]));
-      for (let c = 4; c < bucketWidth; c++) row[c] = (row[c] ?? 0) + (flat[at + c] ?? 0);
-    }
-  }
-  return [...merged.values()];
-}
-
 /**
- * Hourly node rows (node, hour key, survey, misuse, n0..n10) → month × hour-of-week node rows, merged (the hour →
- * bucket mapping remembered: a batch has a few hundred distinct hours).
+ * Hourly node rows (node, hour key, survey, misuse, n0..n10, flat) → month × hour-of-week node rows, merged into
+ * `into` (the hour → bucket mapping remembered: a batch has a few hundred distinct hours); a view of its rows.
  */
-export function weekhourRows(hourlyNodeRows: readonly number[][]): number[][] {
+export function weekhourRows(hourlyNodeRows: ArrayLike<number>, into = new BucketSums()): Int32Array {
   const seen = new Map<number, number>();
-  const merged = new Map<string, number[]>();
-  for (const r of hourlyNodeRows) {
-    const hour = r[1] ?? 0;
+  into.reset();
+  for (let at = 0; at < hourlyNodeRows.length; at += bucketWidth) {
+    const hour = hourlyNodeRows[at + 1] ?? 0;
     let bucket = seen.get(hour);
     if (bucket === undefined) seen.set(hour, (bucket = monthHourOf(hour)));
-    const key = `${r[0]}|${bucket}|${r[2]}|${r[3]}`;
-    const row = merged.get(key);
-    if (!row) merged.set(key, [r[0] ?? 0, bucket, r[2] ?? 0, r[3] ?? 0, ...r.slice(4)]);
-    else for (let c = 4; c < bucketWidth; c++) row[c] = (row[c] ?? 0) + (r[c] ?? 0);
+    const r = hourlyNodeRows;
+    into.add(r[at] ?? 0, bucket, r[at + 2] ?? 0, r[at + 3] ?? 0, r, at);
   }
-  return [...merged.values()];
+  return into.nonZero();
 }
 
 export function createPressPeriodRollup(db: Database.Database): PressPeriodRollup {
@@ -58,17 +43,16 @@ export function createPressPeriodRollup(db: Database.Database): PressPeriodRollu
        ${counters.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
   );
   const upsert = (rows: number): Database.Statement => statement(db, upsertText(rows));
+  // (point, day, survey, misuse) → (bucket, point, survey, misuse) at each level, merged: kept from batch to batch.
+  const sums = new BucketSums();
   function add(daily: ArrayLike<number>): void {
-    // (point, day, survey, misuse) → (bucket, point, survey, misuse) at each level.
-    const rows = refold(daily, (at) =>
-      periodLevels.map((level) => [
-        periodBucket(daily[at + 1] ?? 0, level),
-        daily[at] ?? 0,
-        daily[at + 2] ?? 0,
-        daily[at + 3] ?? 0,
-      ]),
-    );
-    upsertBuckets(upsert, flatRows(rows));
+    sums.reset();
+    for (let at = 0; at < daily.length; at += bucketWidth) {
+      const day = daily[at + 1] ?? 0;
+      for (const level of periodLevels)
+        sums.add(periodBucket(day, level), daily[at] ?? 0, daily[at + 2] ?? 0, daily[at + 3] ?? 0, daily, at);
+    }
+    upsertBuckets(upsert, sums.nonZero());
   }
 
   return { add };
