@@ -40,7 +40,8 @@ function mountChart(busy: boolean) {
   });
 }
 
-const renderedOf = (w: ReturnType<typeof mountChart>) => w.get('[data-testid="daily-chart"]').attributes('data-rendered');
+const renderedOf = (w: ReturnType<typeof mountChart>) =>
+  w.get('[data-testid="daily-chart"]').attributes('data-rendered');
 const draw = () => drawnCharts.forEach((d) => d());
 
 describe('DailyButtonChart', () => {
@@ -56,7 +57,9 @@ describe('DailyButtonChart', () => {
     draw();
     await flushPromises();
     expect(renderedOf(wrapper)).toBe('true');
-    expect(JSON.parse(wrapper.get('[data-testid="daily-chart"]').attributes('data-series') ?? '')).toMatchObject({
+    expect(
+      JSON.parse(wrapper.get('[data-testid="daily-chart"]').attributes('data-series') ?? ''),
+    ).toMatchObject({
       days: ['2026-11-02'],
     });
   });
