@@ -16,8 +16,8 @@ if (major < 24) {
 // - with V8's heap bounded as the sync thread's is (src-main/sync/syncRunner.ts), so that the sync runs on this
 //   thread instead of one of its own: one V8 heap less (peak 328 → ~300 MB on `large`, 2026-11-28 20:30). Unbounded,
 //   V8 lets this thread's heap grow with the machine's memory (458 MB in the first 40 s). `gc` is exposed so that the
-//   sync's garbage is collected before the work after it starts its own threads. Flags given to node come after
-//   these and win.
+//   sync's heap is collected and shrunk before the work after it runs, on this thread too. Flags given to node come
+//   after these and win.
 const syncHeapFlags = [
   '--max-semi-space-size=16',
   '--max-old-space-size=512',

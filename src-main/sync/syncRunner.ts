@@ -1,6 +1,7 @@
 // A whole sync (runSync) on a thread of its own, from plain data: the caller's thread only receives progress and
-// the outcome, and every JSON-parsing heap of the sync is small and bounded. Falls back to this thread when no
-// thread can be started (e.g. a bundled build without the thread's module).
+// the outcome, and every JSON-parsing heap of the sync is small and bounded. Runs on this thread instead when asked
+// (the command line, whose heap is bounded so: runSyncInThread's `here`) or when no thread can be started (e.g. a
+// bundled build without the thread's module).
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { SyncProgress } from '#shared/contract.ts';

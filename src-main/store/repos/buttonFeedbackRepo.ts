@@ -11,7 +11,7 @@ import { createWindowComparison } from './feedbackDigest.ts';
 import type { WindowComparison } from './feedbackDigest.ts';
 import type { FeedbackBatch } from './feedbackBatch.ts';
 import { allNodes, createNodeRollup } from './nodeRollup.ts';
-import { createPressPeriodRollup, weekhourRows } from './pressPeriodRollup.ts';
+import { createPressPeriodRollup } from './pressPeriodRollup.ts';
 import { BucketSums } from './bucketSums.ts';
 import { createRollupRecount } from './rollupRecount.ts';
 import type { SwapSpec } from './swapSpec.ts';
@@ -145,13 +145,12 @@ export function createButtonFeedbackRepo(
   const periods = createPressPeriodRollup(db);
   const recount = createRollupRecount(db, nodes, periods);
 
+  // The batch's buckets folded by local day: kept from batch to batch.
+  const dailySums = new BucketSums();
   /**
    * Adds hourly buckets, folded by local day, to the daily point rollup; both to the node rollups; the daily ones to
    * the period rollup, and the hourly node rows, folded by month × hour of the week, to that one.
    */
-  // The batch's buckets folded by local day and by month × hour of the week: kept from batch to batch.
-  const dailySums = new BucketSums();
-  const weekhourSums = new BucketSums();
   function addBuckets(hourly: ArrayLike<number>): void {
     dailySums.reset();
     for (let at = 0; at < hourly.length; at += bucketWidth) {
@@ -160,7 +159,7 @@ export function createButtonFeedbackRepo(
     }
     const daily = dailySums.nonZero();
     upsertBuckets(upsertDaily, daily);
-    nodes.addRows('weekhour', weekhourRows(nodes.add('hourly', hourly), weekhourSums));
+    nodes.add('hourly', hourly);
     nodes.add('daily', daily);
     periods.add(daily);
   }

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { numbered, statement } from '../statements.ts';
 import { upsertBuckets } from './bucketUpsert.ts';
 import { BucketSums } from './bucketSums.ts';
-import { monthHourSql } from '../periodBuckets.ts';
+import { monthHourOf, monthHourSql } from '../periodBuckets.ts';
 import { bucketWidth } from './feedbackBatch.ts';
 import { distinctKeysCte } from '../treeSql.ts';
 
@@ -99,15 +99,30 @@ export function ancestorsOf(
   };
 }
 
+/**
+ * Hourly node rows (node, hour key, survey, misuse, n0..n10, flat) → month × hour-of-week node rows, merged into
+ * `into` (the hour → bucket mapping remembered: a batch has a few hundred distinct hours); a view of its rows.
+ */
+function weekhourRows(hourlyNodeRows: ArrayLike<number>, into: BucketSums): Int32Array {
+  const seen = new Map<number, number>();
+  into.reset();
+  for (let at = 0; at < hourlyNodeRows.length; at += bucketWidth) {
+    const r = hourlyNodeRows;
+    const hour = r[at + 1] ?? 0;
+    let bucket = seen.get(hour);
+    if (bucket === undefined) seen.set(hour, (bucket = monthHourOf(hour)));
+    into.add(r[at] ?? 0, bucket, r[at + 2] ?? 0, r[at + 3] ?? 0, r, at);
+  }
+  return into.nonZero();
+}
+
 export interface NodeRollup {
   /**
    * Adds point buckets (`bucketWidth` numbers each: point, bucket, survey, misuse, n0..n10; counts may be negative,
-   * a recount's differences) to the node rollup; returns the node rows added (node, bucket, survey, misuse, n0..n10,
-   * flat), all-zero ones left out: a view valid until the next `add` of the same grain.
+   * a recount's differences) to the node rollup of `grain`, all-zero node rows left out; hourly ones also to the
+   * month × hour-of-week node rollup, folded from the hourly node rows.
    */
-  add(grain: 'hourly' | 'daily', pointBuckets: ArrayLike<number>): Int32Array;
-  /** Adds node rows (node, bucket, survey, misuse, n0..n10, flat), each key once, to the node rollup. */
-  addRows(grain: Grain, nodeRows: ArrayLike<number>): void;
+  add(grain: 'hourly' | 'daily', pointBuckets: ArrayLike<number>): void;
   /** Empties the node rollups and counts them again from the point rollups (after a tree change). */
   rebuild(): void;
 }
@@ -136,15 +151,11 @@ export function createNodeRollup(db: Database.Database, source: NodeRollupSource
     }),
   ) as Record<Grain, (rows: number) => Database.Statement>;
 
-  function upsertRows(grain: Grain, rows: ArrayLike<number>): void {
-    upsertBuckets(upserts[grain], rows);
-  }
-
   // Node buckets of a batch, merged across its points (many points share their group's bucket), per grain: kept
   // from batch to batch (bucketSums.ts).
-  const sums = { hourly: new BucketSums(), daily: new BucketSums() };
+  const sums = { hourly: new BucketSums(), daily: new BucketSums(), weekhour: new BucketSums() };
 
-  function add(grain: 'hourly' | 'daily', flat: ArrayLike<number>): Int32Array {
+  function add(grain: 'hourly' | 'daily', flat: ArrayLike<number>): void {
     const up = ancestors();
     const into = sums[grain];
     into.reset();
@@ -156,8 +167,8 @@ export function createNodeRollup(db: Database.Database, source: NodeRollupSource
     }
     // Buckets that add nothing (a recount that found what was there) are not written.
     const rows = into.nonZero();
-    upsertRows(grain, rows);
-    return rows;
+    upsertBuckets(upserts[grain], rows);
+    if (grain === 'hourly') upsertBuckets(upserts.weekhour, weekhourRows(rows, sums.weekhour));
   }
 
   function rebuild(): void {
@@ -205,5 +216,5 @@ export function createNodeRollup(db: Database.Database, source: NodeRollupSource
     ).run();
   }
 
-  return { add, addRows: upsertRows, rebuild };
+  return { add, rebuild };
 }

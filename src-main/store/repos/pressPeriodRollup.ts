@@ -1,9 +1,9 @@
 // Presses per point × period (day, ISO week, month) — v2_button_rollup_period, migration 0009 — kept current from
-// the daily point buckets on the write path and adjusted around a recount from the daily point rollup; and hour keys
-// mapped to month × hour of the week for the node rollup. Runs inside the caller's transaction.
+// the daily point buckets on the write path and adjusted around a recount from the daily point rollup. Runs inside
+// the caller's transaction.
 import type Database from 'better-sqlite3';
 import { numbered, statement } from '../statements.ts';
-import { monthHourOf, periodBucket, periodLevels } from '../periodBuckets.ts';
+import { periodBucket, periodLevels } from '../periodBuckets.ts';
 import { bucketWidth } from './feedbackBatch.ts';
 import { upsertBuckets } from './bucketUpsert.ts';
 import { BucketSums } from './bucketSums.ts';
@@ -13,23 +13,6 @@ const counters = Array.from({ length: 11 }, (_, i) => `n${i}`);
 export interface PressPeriodRollup {
   /** Adds daily point buckets (`bucketWidth` numbers each: point, day, survey, misuse, n0..n10) at every level. */
   add(dailyBuckets: ArrayLike<number>): void;
-}
-
-/**
- * Hourly node rows (node, hour key, survey, misuse, n0..n10, flat) → month × hour-of-week node rows, merged into
- * `into` (the hour → bucket mapping remembered: a batch has a few hundred distinct hours); a view of its rows.
- */
-export function weekhourRows(hourlyNodeRows: ArrayLike<number>, into = new BucketSums()): Int32Array {
-  const seen = new Map<number, number>();
-  into.reset();
-  for (let at = 0; at < hourlyNodeRows.length; at += bucketWidth) {
-    const hour = hourlyNodeRows[at + 1] ?? 0;
-    let bucket = seen.get(hour);
-    if (bucket === undefined) seen.set(hour, (bucket = monthHourOf(hour)));
-    const r = hourlyNodeRows;
-    into.add(r[at] ?? 0, bucket, r[at + 2] ?? 0, r[at + 3] ?? 0, r, at);
-  }
-  return into.nonZero();
 }
 
 export function createPressPeriodRollup(db: Database.Database): PressPeriodRollup {

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { statement } from '../statements.ts';
 import type { SwapSpec } from './swapSpec.ts';
 import type { NodeRollup } from './nodeRollup.ts';
-import { weekhourRows, type PressPeriodRollup } from './pressPeriodRollup.ts';
+import type { PressPeriodRollup } from './pressPeriodRollup.ts';
 import { distinctKeysCte, subtreeCte } from '../treeSql.ts';
 
 const msPerHour = 3_600_000;
@@ -161,7 +161,7 @@ export function createRollupRecount(
     const deltas: number[] = [];
     for (const [p, c] of changed)
       recountPoint(p, Math.floor(c.lo / msPerDay) * msPerDay, Math.ceil(c.hi / msPerDay) * msPerDay, deltas);
-    nodes.addRows('weekhour', weekhourRows(nodes.add('hourly', [...hours.values()].flat())));
+    nodes.add('hourly', [...hours.values()].flat());
     nodes.add('daily', deltas);
     periods.add(deltas);
     return { removed, inserted };
