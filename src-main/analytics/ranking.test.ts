@@ -165,6 +165,48 @@ describe('ranking from the period rollup', () => {
     expect(close(got(args))).toEqual(close(expected(args)));
   });
 
+  it('lists the best and the worst n as placed in the whole order (the order counted from the facts)', () => {
+    const args: RankingArgs = { ...base, filter: { from: '2024-03-15', to: '2024-06-13' } };
+    const ids = (expected(args) as { experiencePointId: number }[]).map((r) => r.experiencePointId);
+    expect(ids).toHaveLength(4);
+    for (const top of [1, 2, 3]) {
+      const ranking = rank(store.db, { ...args, top });
+      expect(ranking.ranked).toBe(4);
+      expect(ranking.top.map((r) => [r.rank, r.experiencePointId])).toEqual(
+        ids.slice(0, top).map((id, i) => [i + 1, id]),
+      );
+      expect(ranking.bottom.map((r) => [r.rank, r.experiencePointId])).toEqual(
+        ids.slice(4 - top).map((id, i) => [5 - top + i, id]),
+      );
+    }
+  });
+
+  it('sees a point added to the tree since the last ranking (listed as having too few presses)', () => {
+    const args: RankingArgs = { ...base, filter: { from: '2024-03-15', to: '2024-06-13' } };
+    expect(rank(store.db, args).tooFew).toEqual([]);
+    const tree = store.db
+      .prepare('SELECT experience_point_id, name, parent_id, type FROM experience_point ORDER BY 1')
+      .raw()
+      .all() as [number, string, number | null, 'GROUP' | 'EXPERIENCE_POINT'][];
+    const items = tree.map(([experiencePointId, name, parent, type]) => ({
+      experiencePointId,
+      name,
+      parent,
+      type,
+    }));
+    store.tree.replace([
+      ...items,
+      { experiencePointId: 24, name: 'P24', parent: 2, type: 'EXPERIENCE_POINT' },
+    ]);
+    try {
+      expect(rank(store.db, args).tooFew).toEqual([{ experiencePointId: 24, name: 'P24', presses: 0 }]);
+      expect(rank(store.db, { ...args, level: 'children' }).ranked).toBe(2); // North and South
+    } finally {
+      store.tree.replace(items);
+    }
+    expect(rank(store.db, args).tooFew).toEqual([]);
+  });
+
   it("gives each item's interval and the change's z, from mean and variance counted in SQL over the facts", () => {
     const moments = (from: string, to: string) =>
       new Map(
