@@ -176,7 +176,8 @@ function alertRows(
 export interface SpecificationReplay {
   summary: AlertReplaySpecification;
   rows: (AlertReplayRow & { order: number })[];
-  weeks: Map<number, { service: number; replayed: number }>;
+  /** Per week with either, flat: its Monday's day number, the service's alerts, the replayed ones; Monday, … */
+  weeks: number[];
 }
 
 /** Replays one specification over its pair's series and matches it with the service's alerts. */
@@ -230,7 +231,7 @@ export function replaySpecification(
       problem,
     },
     rows,
-    weeks,
+    weeks: [...weeks].flatMap(([w, c]) => [w, c.service, c.replayed]),
   };
 }
 
@@ -243,11 +244,13 @@ export function combineReplays(parts: readonly SpecificationReplay[], present: n
     totals.service += p.summary.serviceAlerts;
     totals.replayed += p.summary.replayed;
     totals.matched += p.summary.matched;
-    for (const [w, c] of p.weeks) {
-      const t = weeks.get(w) ?? { service: 0, replayed: 0 };
-      t.service += c.service;
-      t.replayed += c.replayed;
-      weeks.set(w, t);
+    for (let i = 0; i + 2 < p.weeks.length; i += 3) {
+      const [w = 0, service = 0, replayed = 0] = [p.weeks[i], p.weeks[i + 1], p.weeks[i + 2]];
+      const t = weeks.get(w);
+      if (t) {
+        t.service += service;
+        t.replayed += replayed;
+      } else weeks.set(w, { service, replayed });
     }
     for (const r of p.rows) rows.push(r);
   }

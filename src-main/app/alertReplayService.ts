@@ -97,11 +97,8 @@ export function refreshAlertSeries(db: Database.Database, options: { force?: boo
         alertSpecificationId: spec.alertSpecificationId,
         syncRunId: run,
         parameters: spec.parameters,
-        summary: JSON.stringify({
-          summary: part.summary,
-          weeks: [...part.weeks].map(([w, c]) => [w, c.service, c.replayed]),
-          inputs: inputsOf(spec),
-        }),
+        summary: JSON.stringify({ summary: part.summary, weeks: part.weeks }),
+        inputs: inputsOf(spec),
       });
       out.summaries++;
     }
@@ -227,7 +224,7 @@ function seriesReader(db: Database.Database): (spec: AlertSpecRow) => PackedSeri
 
 interface StoredSummary {
   summary: SpecificationReplay['summary'];
-  weeks: [number, number, number][];
+  weeks: number[];
 }
 
 /**
@@ -255,7 +252,7 @@ export function replayAlertSpecifications(db: Database.Database, args: AlertRepl
         {
           summary: s.summary,
           rows: [],
-          weeks: new Map(s.weeks.map(([w, a, b]) => [w, { service: a, replayed: b }])),
+          weeks: s.weeks,
         },
       ];
     });

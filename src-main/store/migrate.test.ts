@@ -224,4 +224,53 @@ describe('migrations', () => {
     ).toEqual(before);
     store.close();
   });
+  it("0022 flattens the stored alert summaries' weeks and moves what they were computed from to a column", () => {
+    const upTo21 = copyMigrations();
+    for (const f of readdirSync(upTo21)) if (f >= '0022') rmSync(join(upTo21, f));
+    const path = join(dir, 'i.sqlite');
+    const old = new Database(path);
+    migrate(old, loadMigrations(upTo21));
+    // The form 0014 to 0021 wrote: weeks as [Monday, service, replayed] arrays, the inputs inside the JSON.
+    const spec = { alertSpecificationId: 7, type: 'negative', serviceAlerts: 3, replayed: 4, matched: 2 };
+    const insert = old.prepare(
+      'INSERT INTO v2_alert_replay_summary (alert_specification_id, sync_run_id, parameters, summary) VALUES (?, 2, ?, ?)',
+    );
+    const weeks = [
+      [19844, 1, 0],
+      [19851, 2, 3],
+      [19872, 0, 1],
+    ];
+    insert.run(
+      7,
+      'threshold=60',
+      JSON.stringify({ summary: spec, weeks, inputs: 'four|negative|3:12:9:9:33' }),
+    );
+    insert.run(
+      8,
+      'threshold=70',
+      JSON.stringify({ summary: { ...spec, alertSpecificationId: 8 }, weeks: [], inputs: 'x' }),
+    );
+    old.close();
+    const store = openStore(path);
+    const rows = store.db
+      .prepare(
+        'SELECT alert_specification_id AS id, parameters, summary, inputs FROM v2_alert_replay_summary ORDER BY 1',
+      )
+      .all() as { id: number; parameters: string; summary: string; inputs: string }[];
+    expect(rows.map((r) => ({ ...r, summary: JSON.parse(r.summary) as unknown }))).toEqual([
+      {
+        id: 7,
+        parameters: 'threshold=60',
+        inputs: 'four|negative|3:12:9:9:33',
+        summary: { summary: spec, weeks: weeks.flat() },
+      },
+      {
+        id: 8,
+        parameters: 'threshold=70',
+        inputs: 'x',
+        summary: { summary: { ...spec, alertSpecificationId: 8 }, weeks: [] },
+      },
+    ]);
+    store.close();
+  });
 });

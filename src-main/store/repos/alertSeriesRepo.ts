@@ -240,7 +240,10 @@ export interface StoredReplaySummary {
   alertSpecificationId: number;
   syncRunId: number;
   parameters: string;
+  /** JSON: the AlertReplaySpecification and its weeks, flat: [Monday's day number, service, replayed, Monday, …]. */
   summary: string;
+  /** What the summary was computed from besides the parameters (the scale, the type, the service's alerts). */
+  inputs: string;
 }
 
 /** Which specification's summary was computed as of which sync run and with which parameters (not the summary). */
@@ -249,8 +252,7 @@ export function summaryStamps(
 ): Map<number, { syncRunId: number; parameters: string; inputs: string | null }> {
   const rows = statement(
     db,
-    `SELECT alert_specification_id AS id, sync_run_id AS run, parameters, summary ->> '$.inputs' AS inputs
-     FROM v2_alert_replay_summary`,
+    'SELECT alert_specification_id AS id, sync_run_id AS run, parameters, inputs FROM v2_alert_replay_summary',
   ).all() as { id: number; run: number; parameters: string; inputs: string | null }[];
   return new Map(rows.map((r) => [r.id, { syncRunId: r.run, parameters: r.parameters, inputs: r.inputs }]));
 }
@@ -280,7 +282,7 @@ export function touchReplaySummary(db: Database.Database, specificationId: numbe
 export function replaySummaries(db: Database.Database): StoredReplaySummary[] {
   return statement(
     db,
-    `SELECT alert_specification_id AS alertSpecificationId, sync_run_id AS syncRunId, parameters, summary
+    `SELECT alert_specification_id AS alertSpecificationId, sync_run_id AS syncRunId, parameters, summary, inputs
      FROM v2_alert_replay_summary ORDER BY alert_specification_id`,
   ).all() as StoredReplaySummary[];
 }
@@ -288,8 +290,8 @@ export function replaySummaries(db: Database.Database): StoredReplaySummary[] {
 export function writeReplaySummary(db: Database.Database, row: StoredReplaySummary): void {
   statement(
     db,
-    `INSERT OR REPLACE INTO v2_alert_replay_summary (alert_specification_id, sync_run_id, parameters, summary)
-     VALUES (@alertSpecificationId, @syncRunId, @parameters, @summary)`,
+    `INSERT OR REPLACE INTO v2_alert_replay_summary (alert_specification_id, sync_run_id, parameters, summary, inputs)
+     VALUES (@alertSpecificationId, @syncRunId, @parameters, @summary, @inputs)`,
   ).run(row);
 }
 

@@ -45,6 +45,8 @@ const createdBy: Record<number, string> = {
       ${buttons.map((b) => `sum(button_index = ${b})`).join(', ')}
     FROM v2_button_feedback GROUP BY 1, 2, 3, 4;`,
   21: 'DROP TABLE v2_followup_rollup_pending;',
+  // 0022 changed the summaries' stored form: they go (a cache, replayed again after a sync) with the new column.
+  22: 'DELETE FROM v2_alert_replay_summary; ALTER TABLE v2_alert_replay_summary DROP COLUMN inputs;',
 };
 
 export function rollBackSql(version: number): string {
