@@ -30,9 +30,11 @@ const press = (point: number, day: string, button: number, misuse = false): Butt
 
 describe('verifyAgainstAggregates', () => {
   it('reports exactly the groups whose counts differ, per point, survey and day', async () => {
-    // The service: point 1 on 05-01 [2,0,0,1]; point 1 on 05-02 [0,1,0,0]; point 2 on 05-01 [1,0,0,0].
+    // The service: point 1 on 05-01 [2,0,0,1] (in two rows, added up); point 1 on 05-02 [0,1,0,0]; point 2 on 05-01
+    // [1,0,0,0].
     const service = [
-      { time: '2024-05-01T00:00:00.000', groupKeys: ['1', '5'], feedbacks: [2, 0, 0, 1] },
+      { time: '2024-05-01T00:00:00.000', groupKeys: ['1', '5'], feedbacks: [1, 0, 0, 1] },
+      { time: '2024-05-01T00:00:00.000', groupKeys: ['1', '5'], feedbacks: [1, 0, 0, 0] },
       { time: '2024-05-01T00:00:00.000', groupKeys: ['2', '5'], feedbacks: [1, 0, 0, 0] },
       { time: '2024-05-02T00:00:00.000', groupKeys: ['1', '5'], feedbacks: [0, 1, 0, 0] },
     ];

@@ -45,7 +45,6 @@ export interface VerifyResult {
   mismatches: AggregateMismatch[];
 }
 
-const buttons = Array.from({ length: 11 }, (_, i) => i);
 const sumOf = (counts: readonly number[]): number => counts.reduce((s, n) => s + n, 0);
 
 /** A verification of [from, to) before any window was compared. */
@@ -87,7 +86,9 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
   const result = nothingCompared(from, to);
   const days = verifyWindowDays(surveyPointPairs(store.db));
   const windows = windowsOf(from, to, days);
-  const ask = ([startDate, endDate]: [string, string]): Promise<AggregateRowV2[]> => {
+  // Each answer becomes the window's groups in typed arrays as it arrives: the parsed rows (~30 MB a window on
+  // `xlarge`) are garbage at once instead of waiting, two windows ahead, for their turn.
+  const ask = ([startDate, endDate]: [string, string]): Promise<ServiceGroups> => {
     const query = {
       precision: 'day' as const,
       grouping: ['experience_point' as const, 'survey' as const],
@@ -95,7 +96,7 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
       startDate,
       endDate,
     };
-    const asked = fetchAggregates(client, query, signal);
+    const asked = fetchAggregates(client, query, signal).then(serviceGroups);
     asked.catch(() => undefined); // awaited in turn below; never unhandled if an earlier window fails first
     return asked;
   };
@@ -103,16 +104,19 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
   // local count's: the check's thread waited on the service ~28 % of its time on `xlarge`, docs/BENCHMARKS.md).
   const asked = windows.slice(0, windowsAhead).map(ask);
   for (const [i, [start, end]] of windows.entries()) {
-    const rows = await asked[i];
+    const service = (await asked[i]) ?? serviceGroups([]);
     const ahead = windows[i + windowsAhead];
     if (ahead) asked.push(ask(ahead));
-    asked[i] = Promise.resolve([]); // its rows are garbage once compared
+    asked[i] = Promise.resolve(serviceGroups([])); // its groups are garbage once compared
     result.windows++;
-    compareWindow(
-      serviceCounts(rows ?? []),
-      localCounts(store, parseLocalDate(start) ?? fromDay, parseLocalDate(end) ?? toDay, scope),
-      result,
+    const local = countLocal(
+      store,
+      service,
+      parseLocalDate(start) ?? fromDay,
+      parseLocalDate(end) ?? toDay,
+      scope,
     );
+    compareWindow(service, local, result);
   }
   result.mismatches.sort(
     (a, b) =>
@@ -144,16 +148,32 @@ function windowsOf(from: string, to: string, days: number): [string, string][] {
   return windows;
 }
 
-/** The service's answer for a window, keyed as localCounts keys the store's: `point|survey|yyyy-MM-dd`. */
-function serviceCounts(rows: readonly AggregateRowV2[]): Map<string, number[]> {
-  const service = new Map<string, number[]>();
+/**
+ * One window's groups of the service's answer: keyed `point|survey|yyyy-MM-dd` (as countLocal keys the store's), 11
+ * counts each at the group's index × 11 in `counts`; `local` is where countLocal adds the store's counts of the same
+ * groups.
+ */
+interface ServiceGroups {
+  index: Map<string, number>;
+  keys: string[];
+  counts: Float64Array;
+  local: Float64Array;
+}
+
+/** The service's answer for a window as groups (rows of the same group added up). */
+function serviceGroups(rows: readonly AggregateRowV2[]): ServiceGroups {
+  const index = new Map<string, number>();
+  const keys: string[] = [];
+  const counts = new Float64Array(rows.length * 11);
   for (const r of rows) {
     const key = `${r.groupKeys[0]}|${r.groupKeys[1]}|${r.time.slice(0, 10)}`;
-    const counts = service.get(key) ?? new Array<number>(11).fill(0);
-    r.feedbacks.forEach((n, b) => (counts[b] = (counts[b] ?? 0) + n));
-    service.set(key, counts);
+    let g = index.get(key);
+    if (g === undefined) index.set(key, (g = keys.push(key) - 1));
+    r.feedbacks.forEach((n, b) => {
+      if (b < 11) counts[(g ?? 0) * 11 + b] = (counts[(g ?? 0) * 11 + b] ?? 0) + n;
+    });
   }
-  return service;
+  return { index, keys, counts, local: new Float64Array(keys.length * 11) };
 }
 
 /** The end of the check's window starting at `start`: `days` later and a month later at most, never past `to`. */
@@ -165,21 +185,15 @@ function windowEnd(start: string, to: string, days: number): string {
   return end < to ? end : to;
 }
 
-/** Adds one window's groups to the result: counted on both sides, and every differing group kept. */
-function compareWindow(
-  service: Map<string, number[]>,
-  local: Map<string, number[]>,
-  result: VerifyResult,
-): void {
-  const zero = new Array<number>(11).fill(0);
-  const keys = new Set([...service.keys(), ...local.keys()]);
-  result.groupsCompared += keys.size;
-  for (const c of local.values()) result.localTotal += sumOf(c);
-  for (const c of service.values()) result.serviceTotal += sumOf(c);
-  for (const key of keys) {
-    const l = local.get(key) ?? zero;
-    const s = service.get(key) ?? zero;
-    if (buttons.every((b) => (l[b] ?? 0) === (s[b] ?? 0))) continue;
+/**
+ * Adds one window's groups to the result: counted on both sides, and every differing group kept. `service` holds the
+ * store's counts of its groups (countLocal), `localOnly` the store's groups the service did not answer.
+ */
+function compareWindow(service: ServiceGroups, localOnly: Map<string, number[]>, result: VerifyResult): void {
+  const { keys, counts, local } = service;
+  result.groupsCompared += keys.length + localOnly.size;
+  for (const c of localOnly.values()) result.localTotal += sumOf(c);
+  const mismatch = (key: string, l: number[], s: number[]): void => {
     const [point, survey, day] = key.split('|');
     result.mismatches.push({
       experiencePointId: Number(point),
@@ -188,32 +202,52 @@ function compareWindow(
       local: l,
       service: s,
     });
-  }
+  };
+  keys.forEach((key, g) => {
+    let differs = false;
+    for (let b = 0; b < 11; b++) {
+      const [l = 0, s = 0] = [local[g * 11 + b], counts[g * 11 + b]];
+      result.localTotal += l;
+      result.serviceTotal += s;
+      if (l !== s) differs = true;
+    }
+    if (!differs) return;
+    const at = (c: Float64Array): number[] => Array.from(c.subarray(g * 11, g * 11 + 11));
+    mismatch(key, at(local), at(counts));
+  });
+  for (const [key, l] of localOnly) mismatch(key, l, new Array<number>(11).fill(0));
 }
 
 /**
  * Counts per point, local day and survey from the stored presses themselves (not the rollups, so a fact lost or
- * doubled by any route shows), misuse excluded, scope as subtrees. Keyed `point|survey|yyyy-MM-dd`, 11 counts each.
+ * doubled by any route shows), misuse excluded, scope as subtrees: added to the service's group of the same key, or
+ * returned when the service has none (keyed `point|survey|yyyy-MM-dd`, 11 counts each).
  */
-function localCounts(
+function countLocal(
   store: Store,
+  service: ServiceGroups,
   fromDay: number,
   toDay: number,
   scope: number[] | null,
 ): Map<string, number[]> {
   // Counted here, not by GROUP BY: SQLite's grouping built a temporary B-tree in memory (temp_store = MEMORY) of
-  // 0.77 GB for one year of `large`. The rows come in key order, so a Map of the window's groups is all that grows.
-  // A point's day is one run of rows: its surveys are counted by number, and keyed once when the run ends (a key per
-  // press was a string per press, which grew the main thread's young generation to its largest).
+  // 0.77 GB for one year of `large`. The rows come in key order: a point's day is one run of rows, its surveys are
+  // counted by number and keyed once when the run ends (a key per press was a string per press, which grew the main
+  // thread's young generation to its largest), into the service's groups' typed counts.
   const rows = pressesInWindow(store.db, fromDay, toDay, scope);
-  const out = new Map<string, number[]>();
+  const localOnly = new Map<string, number[]>();
   let run = { point: NaN, day: NaN, surveys: new Map<number, number[]>() };
   const flush = (): void => {
     const date = formatLocalDay(run.day);
     for (const [survey, counts] of run.surveys) {
       const key = `${run.point}|${survey}|${date}`;
-      const had = out.get(key); // only when the rows were not in key order
-      out.set(key, had ? had.map((n, b) => n + (counts[b] ?? 0)) : counts);
+      const g = service.index.get(key);
+      if (g !== undefined)
+        counts.forEach((n, b) => (service.local[g * 11 + b] = (service.local[g * 11 + b] ?? 0) + n));
+      else {
+        const had = localOnly.get(key); // only when the rows were not in key order
+        localOnly.set(key, had ? had.map((n, b) => n + (counts[b] ?? 0)) : counts);
+      }
     }
   };
   for (const [point, day, survey, button] of rows) {
@@ -226,7 +260,7 @@ function localCounts(
     counts[button] = (counts[button] ?? 0) + 1;
   }
   if (run.surveys.size > 0) flush();
-  return out;
+  return localOnly;
 }
 
 /** Keeps a verification in the store (`sync_verification`), so the reconciliation view shows the last one. */
