@@ -17,9 +17,13 @@ if (major < 24) {
 //   thread instead of one of its own: one V8 heap less (peak 328 → ~300 MB on `large`, 2026-11-28 20:30). Unbounded,
 //   V8 lets this thread's heap grow with the machine's memory (458 MB in the first 40 s). `gc` is exposed so that the
 //   sync's heap is collected and shrunk before the work after it runs, on this thread too. Flags given to node come
-//   after these and win.
+//   after these and win. V8's flags are the whole process's: they win over a worker's `resourceLimits`, so the
+//   semi-space here is also the writer thread's (src-main/sync/feedbackWriter.ts asks for 8 MB of young generation).
+//   At 16 MB each of the two young generations took 32 MB, at 8 MB 16, at 4 MB 8: the first 150 s of `xlarge`, one
+//   after the other, peaked at 361 and 352 MB with 16, 318 and 319 with 8, 295 and 308 with 4, at about the same
+//   speed (docs/BENCHMARKS.md, 2026-11-29).
 const syncHeapFlags = [
-  '--max-semi-space-size=16',
+  '--max-semi-space-size=4',
   '--max-old-space-size=512',
   '--initial-old-space-size=32',
   '--expose-gc',

@@ -97,6 +97,7 @@ async function startWriterThread(path: string): Promise<Worker | null> {
       name: 'sync writer', // the thread's name in the system's process lists (top -H)
       workerData: { path },
       // The thread holds a batch or two and the statements' parameters: a small heap keeps the process's RSS low.
+      // V8's process-wide flags win over these: the CLI's sync sets the semi-space (bin/feedback-desk.js).
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
     });
     await threadReady(worker, 'writer thread', (m) => new WriterError((m as { error: WorkerError }).error));

@@ -207,7 +207,7 @@ const boundedHeapBytes = 1024 * 1024 * 1024;
 
 /**
  * Whether this thread's heap is bounded like the sync thread's (its old generation at most ~512 MB, its young one
- * 32 MB): the command line starts a sync with those limits (bin/feedback-desk.js), the app's main process does not.
+ * small): the command line starts a sync with such limits (bin/feedback-desk.js), the app's main process does not.
  */
 export function heapBoundedForSync(): boolean {
   return getHeapStatistics().heap_size_limit <= boundedHeapBytes;

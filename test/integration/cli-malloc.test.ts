@@ -127,7 +127,7 @@ describe.runIf(process.platform === 'linux')('the command line and the C allocat
     expect(held.length).toBeGreaterThan(before);
     const flags = seen.argv.slice(0, seen.argv.indexOf(cliPath));
     expect(flags).toEqual(
-      expect.arrayContaining(['--max-semi-space-size=16', '--max-old-space-size=512', '--expose-gc']),
+      expect.arrayContaining(['--max-semi-space-size=4', '--max-old-space-size=512', '--expose-gc']),
     );
     expect(seen.threads).toContain('MainThread');
     expect(seen.threads).not.toContain(syncThreadName);
