@@ -87,6 +87,9 @@ export function checkStore(path: string, migrationsDir: string = defaultMigratio
   let db: Database.Database | null = null;
   try {
     db = openReadOnly(path);
+    // quick_check reads each page once: a 2 MB page cache instead of the connection's 32 MB. `xlarge`'s 8 GB file,
+    // warm, back to back: 58.2 s and a peak of 70 MB against 63.0 s and 100 MB (docs/BENCHMARKS.md, 2026-11-29).
+    db.pragma('cache_size = -2000');
     const rows = db.prepare('PRAGMA quick_check(20)').pluck().all() as string[];
     if (!(rows.length === 1 && rows[0] === 'ok'))
       return damaged(
