@@ -245,7 +245,9 @@ export function combineReplays(parts: readonly SpecificationReplay[], present: n
     totals.replayed += p.summary.replayed;
     totals.matched += p.summary.matched;
     for (let i = 0; i + 2 < p.weeks.length; i += 3) {
-      const [w = 0, service = 0, replayed = 0] = [p.weeks[i], p.weeks[i + 1], p.weeks[i + 2]];
+      const w = p.weeks[i] ?? 0;
+      const service = p.weeks[i + 1] ?? 0;
+      const replayed = p.weeks[i + 2] ?? 0;
       const t = weeks.get(w);
       if (t) {
         t.service += service;

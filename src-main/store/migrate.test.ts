@@ -28,6 +28,16 @@ function copyMigrations(): string {
   return target;
 }
 
+/** A file at `name` in the test's folder with the migrations before `version` applied (as an older version left it). */
+function storeBefore(version: string, name: string): { path: string; old: Database.Database } {
+  const before = copyMigrations();
+  for (const f of readdirSync(before)) if (f >= version) rmSync(join(before, f));
+  const path = join(dir, name);
+  const old = new Database(path);
+  migrate(old, loadMigrations(before));
+  return { path, old };
+}
+
 function storeError(fn: () => unknown): StoreError {
   try {
     fn();
@@ -183,11 +193,7 @@ describe('migrations', () => {
   });
 
   it('0020 drops the hourly point rollup of a synced file; its hours are read from the presses the same', () => {
-    const upTo19 = copyMigrations();
-    for (const f of readdirSync(upTo19)) if (f >= '0020') rmSync(join(upTo19, f));
-    const path = join(dir, 'h.sqlite');
-    const old = new Database(path);
-    migrate(old, loadMigrations(upTo19));
+    const { path, old } = storeBefore('0020', 'h.sqlite');
     // Point 5, survey 9, 2024-05-01 local (hour 476256 is its midnight): 09:10 and 09:40 (buttons 0 and 3), 17:05
     // (button 0), and one misuse press at 09:20. The rollup rows are what the old writer kept for them.
     const at = (h: number, m: number): number => (476256 + h) * 3_600_000 + m * 60_000;
@@ -225,11 +231,7 @@ describe('migrations', () => {
     store.close();
   });
   it("0022 flattens the stored alert summaries' weeks and moves what they were computed from to a column", () => {
-    const upTo21 = copyMigrations();
-    for (const f of readdirSync(upTo21)) if (f >= '0022') rmSync(join(upTo21, f));
-    const path = join(dir, 'i.sqlite');
-    const old = new Database(path);
-    migrate(old, loadMigrations(upTo21));
+    const { path, old } = storeBefore('0022', 'i.sqlite');
     // The form 0014 to 0021 wrote: weeks as [Monday, service, replayed] arrays, the inputs inside the JSON.
     const spec = { alertSpecificationId: 7, type: 'negative', serviceAlerts: 3, replayed: 4, matched: 2 };
     const insert = old.prepare(

@@ -154,8 +154,8 @@ function windowsOf(from: string, to: string, days: number): [string, string][] {
  * groups.
  */
 interface ServiceGroups {
+  /** Key → the group's index, in the order first met. */
   index: Map<string, number>;
-  keys: string[];
   counts: Float64Array;
   local: Float64Array;
 }
@@ -163,17 +163,17 @@ interface ServiceGroups {
 /** The service's answer for a window as groups (rows of the same group added up). */
 function serviceGroups(rows: readonly AggregateRowV2[]): ServiceGroups {
   const index = new Map<string, number>();
-  const keys: string[] = [];
   const counts = new Float64Array(rows.length * 11);
   for (const r of rows) {
     const key = `${r.groupKeys[0]}|${r.groupKeys[1]}|${r.time.slice(0, 10)}`;
     let g = index.get(key);
-    if (g === undefined) index.set(key, (g = keys.push(key) - 1));
+    if (g === undefined) index.set(key, (g = index.size));
+    const at = g * 11;
     r.feedbacks.forEach((n, b) => {
-      if (b < 11) counts[(g ?? 0) * 11 + b] = (counts[(g ?? 0) * 11 + b] ?? 0) + n;
+      if (b < 11) counts[at + b] = (counts[at + b] ?? 0) + n;
     });
   }
-  return { index, keys, counts, local: new Float64Array(keys.length * 11) };
+  return { index, counts, local: new Float64Array(index.size * 11) };
 }
 
 /** The end of the check's window starting at `start`: `days` later and a month later at most, never past `to`. */
@@ -190,8 +190,8 @@ function windowEnd(start: string, to: string, days: number): string {
  * store's counts of its groups (countLocal), `localOnly` the store's groups the service did not answer.
  */
 function compareWindow(service: ServiceGroups, localOnly: Map<string, number[]>, result: VerifyResult): void {
-  const { keys, counts, local } = service;
-  result.groupsCompared += keys.length + localOnly.size;
+  const { index, counts, local } = service;
+  result.groupsCompared += index.size + localOnly.size;
   for (const c of localOnly.values()) result.localTotal += sumOf(c);
   const mismatch = (key: string, l: number[], s: number[]): void => {
     const [point, survey, day] = key.split('|');
@@ -203,10 +203,11 @@ function compareWindow(service: ServiceGroups, localOnly: Map<string, number[]>,
       service: s,
     });
   };
-  keys.forEach((key, g) => {
+  index.forEach((g, key) => {
     let differs = false;
     for (let b = 0; b < 11; b++) {
-      const [l = 0, s = 0] = [local[g * 11 + b], counts[g * 11 + b]];
+      const l = local[g * 11 + b] ?? 0;
+      const s = counts[g * 11 + b] ?? 0;
       result.localTotal += l;
       result.serviceTotal += s;
       if (l !== s) differs = true;
