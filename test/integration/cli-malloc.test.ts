@@ -60,7 +60,8 @@ function seenOf(pid: number): Seen {
 
 /**
  * Starts `feedback-desk <args>` and answers what the process is once `ready` holds (given its environment and what
- * the process printed so far), or the last one seen within 10 s.
+ * the process printed so far), or the last one seen within 60 s (a guard: at load 10 a sync's first request came
+ * after more than 10 s).
  */
 async function seenWhile(
   args: string[],
@@ -77,7 +78,8 @@ async function seenWhile(
   try {
     const pid = child.pid ?? -1;
     let seen: Seen = { environ: new Map(), argv: [], threads: [] };
-    for (let i = 0; i < 200; i++) {
+    const deadline = performance.now() + 60_000;
+    while (performance.now() < deadline) {
       if (child.exitCode !== null) break;
       try {
         seen = seenOf(pid);
