@@ -213,20 +213,28 @@ export function heapBoundedForSync(): boolean {
   return getHeapStatistics().heap_size_limit <= boundedHeapBytes;
 }
 
+/**
+ * A last-resort collection of this thread's heap, which shrinks its young and old generations to what is live, when
+ * the process exposes `gc` (the command line's sync does, bin/feedback-desk.js); else nothing. Between the phases of
+ * a sync on this thread: V8 alone keeps a heap grown by one phase's garbage through the next.
+ */
+export function shrinkThisHeap(): void {
+  (globalThis as { gc?: (o: object) => void }).gc?.({
+    type: 'major',
+    execution: 'sync',
+    flavor: 'last-resort',
+  });
+}
+
 /** Runs the request on this thread, its failure in the form a thread's reply takes. */
 async function runHere(
   req: SyncRequest,
   cb: SyncCallbacks,
 ): Promise<{ summary: SyncSummary; error: Error | null }> {
   const r = await runSyncRequest(req, cb);
-  // The sync's garbage goes now, and the heap it grew to with it (a last-resort collection shrinks the young and old
-  // generations: on `large` 62 → 21 MB, the process's RSS 277 → 188 MB), before the work after it starts (when the
-  // process exposes `gc`, as the command line's sync does). Left to V8, that heap stayed grown through that work.
-  (globalThis as { gc?: (o: object) => void }).gc?.({
-    type: 'major',
-    execution: 'sync',
-    flavor: 'last-resort',
-  });
+  // The sync's garbage goes now, and the heap it grew to with it (on `large` 62 → 21 MB, the process's RSS 277 → 188
+  // MB), before the work after it starts. Left to V8, that heap stayed grown through that work.
+  shrinkThisHeap();
   return { summary: r.summary, error: r.error === null ? null : reviveError(serialiseError(r.error)) };
 }
 
