@@ -1,5 +1,5 @@
 // How many rows a write transaction takes (feedbackPipeline.ts batchRowsFor). Expected sizes worked out by hand
-// from the rule: ten pages (at most 100,000 rows), or about 80 rows a point in whole pages, at most 400,000.
+// from the rule: ten pages (at most 100,000 rows), or about 80 rows a point in whole pages, at most 300,000.
 import { describe, expect, it } from 'vitest';
 import { batchRowsFor } from './feedbackPipeline.ts';
 
@@ -14,8 +14,12 @@ describe('batchRowsFor', () => {
     // 2,001 × 80 = 160,080: rounded up to seventeen pages.
     expect(batchRowsFor(2_001, 10_000)).toBe(170_000);
   });
-  it('stops at 400,000 rows (xlarge: 5,077 × 80 = 406,160)', () => {
-    expect(batchRowsFor(5_077, 10_000)).toBe(400_000);
+  it('stops at 300,000 rows (xlarge: 5,077 × 80 = 406,160; 3,750 × 80 = 300,000 exactly)', () => {
+    expect(batchRowsFor(5_077, 10_000)).toBe(300_000);
+    expect(batchRowsFor(3_750, 10_000)).toBe(300_000);
+    // 3,626 × 80 = 290,080: thirty pages, under the cap.
+    expect(batchRowsFor(3_626, 10_000)).toBe(300_000);
+    expect(batchRowsFor(3_500, 10_000)).toBe(280_000);
   });
   it('keeps small pages small: ten pages of 8 rows, or 80 a point', () => {
     expect(batchRowsFor(0, 8)).toBe(80);

@@ -110,15 +110,17 @@ function phaseOf(o: FeedbackStreamOptions, start: FeedbackCursor): Phase {
 }
 
 /**
- * Rows per write transaction: ten pages, and on a tree of many nodes about 80 presses a node (up to 400,000). A
+ * Rows per write transaction: ten pages, and on a tree of many nodes about 80 presses a node (up to 300,000). A
  * batch is grouped by point, and every point it holds dirties one leaf at the end of that point's key range in the
  * facts and in each point rollup: with 100,000 rows over `xlarge`'s 5,077 points (20 a point) the writer spent 6.0
- * µs of CPU a press, with 400,000 rows 4.1 (bench/_writerCpu.ts, docs/BENCHMARKS.md 2026-11-28). `large`'s 432
- * points keep 100,000 (231 a point).
+ * µs of CPU a press, with 400,000 rows 4.1 (bench/_writerCpu.ts, docs/BENCHMARKS.md 2026-11-28). The cap is memory:
+ * three batches' columns (one being built, two in flight) take 45 bytes a row, 54 MB at 400,000 rows; the first
+ * 150 s of `xlarge` peaked at 289 MB with 300,000 against 312 with 400,000, at about the same rate (docs/BENCHMARKS.md,
+ * 2026-11-29). `large`'s 432 points keep 100,000 (231 a point).
  */
 export function batchRowsFor(nodes: number, pageSize: number): number {
   const pages = Math.min(100_000, 10 * pageSize);
-  return Math.max(pages, Math.min(400_000, Math.ceil((nodes * 80) / pageSize) * pageSize));
+  return Math.max(pages, Math.min(300_000, Math.ceil((nodes * 80) / pageSize) * pageSize));
 }
 
 /** Where the phase starts: the stored cursor for the history, else the run planned from it (plan.ts). */
