@@ -14,7 +14,6 @@ import {
   readSeries,
   replaySummaries,
   seriesStamps,
-  serviceAlerts,
   serviceAlertSignatures,
   serviceAlertsOf,
   summaryStamps,
@@ -24,7 +23,6 @@ import {
   writeSeries,
   type AlertSpecRow,
   type PackedSeries,
-  type ServiceAlertRow,
 } from '../store/repos/alertSeriesRepo.ts';
 import { v2PressesUnchangedSince } from '../store/repos/syncRunRepo.ts';
 
@@ -83,8 +81,6 @@ export function refreshAlertSeries(db: Database.Database, options: { force?: boo
     dropOrphanSummaries(db);
     if (staleSummaries.length === 0) return;
     const present = newestSeriesPress(db);
-    // Each specification's alerts read in its turn (through its point's index), not every alert at once: `xlarge`'s
-    // 193,153 alerts as row objects were ~50 MB of the heap through the whole replay.
     const series = seriesReader(db);
     for (const spec of pairOrder(staleSummaries).map((i) => staleSummaries[i] as AlertSpecRow)) {
       const part = replaySpecification(spec, series, serviceAlertsOf(db, spec), present, {});
@@ -178,17 +174,6 @@ function refreshPairs(
   }
 }
 
-function alertsBySpecification(db: Database.Database, only?: AlertSpecRow): Map<number, ServiceAlertRow[]> {
-  const alerts = new Map<number, ServiceAlertRow[]>();
-  for (const a of only ? serviceAlertsOf(db, only) : serviceAlerts(db)) {
-    const list = alerts.get(a.alertSpecificationId) ?? [];
-    list.push(a);
-    alerts.set(a.alertSpecificationId, list);
-  }
-  return alerts;
-}
-
-/** Reads each pair's stored series once. */
 /** The specifications' indices with those of one pair (point, survey) together, each pair's in their own order. */
 function pairOrder(specs: readonly AlertSpecRow[]): number[] {
   return specs
@@ -253,22 +238,12 @@ export function replayAlertSpecifications(db: Database.Database, args: AlertRepl
     });
     return combineReplays(parts, present);
   }
-  const alerts = alertsBySpecification(
-    db,
-    args.specificationId === undefined ? undefined : specifications[0],
-  );
   const series = seriesReader(db);
   // Pair by pair (the reader keeps one pair's series), each part in its specification's place.
   const parts: SpecificationReplay[] = new Array(specifications.length);
   for (const i of pairOrder(specifications)) {
     const spec = specifications[i] as AlertSpecRow;
-    parts[i] = replaySpecification(
-      spec,
-      series,
-      alerts.get(spec.alertSpecificationId) ?? [],
-      present,
-      whatIf,
-    );
+    parts[i] = replaySpecification(spec, series, serviceAlertsOf(db, spec), present, whatIf);
   }
   const answer = combineReplays(parts, present);
   return summary ? { ...answer, rows: [] } : answer;

@@ -53,17 +53,11 @@ export function alertSpecifications(db: Database.Database, id?: number): AlertSp
   ).all({ id: id ?? null }) as AlertSpecRow[];
 }
 
-/** The service's alerts of every specification, by specification, oldest first. */
-export function serviceAlerts(db: Database.Database): ServiceAlertRow[] {
-  return statement(
-    db,
-    `SELECT alert_id AS alertId, alert_specification_id AS alertSpecificationId, begin_utc AS beginUtc,
-       begin_time AS beginTime, end_utc AS endUtc, end_time AS endTime, parameters
-     FROM v2_alert ORDER BY alert_specification_id, begin_utc, alert_id`,
-  ).all() as ServiceAlertRow[];
-}
-
-/** The service's alerts of one specification (read through its point's index), oldest first. */
+/**
+ * The service's alerts of one specification (read through its point's index), oldest first. Read in each
+ * specification's turn, never all at once: `xlarge`'s 193,153 alerts as row objects were ~50 MB of the heap through a
+ * replay of every specification (docs/BENCHMARKS.md, 2026-11-29).
+ */
 export function serviceAlertsOf(db: Database.Database, spec: AlertSpecRow): ServiceAlertRow[] {
   return statement(
     db,
