@@ -48,7 +48,15 @@ export interface JsonResponse {
   body: unknown;
   headers: Headers;
   url: string;
+  /** What the caller's `readBytes` made of a successful answer's bytes (then `body` is undefined), when it did. */
+  read?: unknown;
 }
+
+/**
+ * Reads a successful answer's bytes straight into the caller's value (valid only during the call: the buffer is
+ * reused), or undefined: the answer is then decoded and parsed as JSON as any other.
+ */
+export type BytesReader = (bytes: Uint8Array) => unknown;
 
 export interface HttpClient {
   /** `scheme://host:port` of the service. */
@@ -57,8 +65,11 @@ export interface HttpClient {
   readonly baseUrl: string;
   /** An absolute URL below the base, with query parameters (undefined values left out). */
   url(path: string, query?: Record<string, string | number | boolean | undefined>): URL;
-  /** GET and parse JSON, with retries; `endpoint` names the resource in messages. */
-  getJson(url: URL, endpoint: string, signal?: AbortSignal): Promise<JsonResponse>;
+  /**
+   * GET and parse JSON, with retries; `endpoint` names the resource in messages. With `readBytes`, a successful
+   * answer is offered to it first, as bytes (`read`).
+   */
+  getJson(url: URL, endpoint: string, signal?: AbortSignal, readBytes?: BytesReader): Promise<JsonResponse>;
 }
 
 const loopbackHosts = new Set(['localhost', '[::1]']);
@@ -113,6 +124,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     (options.compression ?? !(isLoopbackHost(new URL(baseUrl).hostname) && baseUrl.startsWith('http:')))
       ? {}
       : { 'Accept-Encoding': 'identity' };
+  const bodies = bodyBuffers();
   const timeoutText = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
 
   // Our own sentences never hold the token; text that comes from the service (its error message) might echo it.
@@ -126,7 +138,12 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     return u;
   }
 
-  async function getJson(target: URL, endpoint: string, signal?: AbortSignal): Promise<JsonResponse> {
+  async function getJson(
+    target: URL,
+    endpoint: string,
+    signal?: AbortSignal,
+    readBytes?: BytesReader,
+  ): Promise<JsonResponse> {
     // Never send the token anywhere but the configured service (a Link header could point elsewhere).
     if (target.origin !== origin)
       throw fail(
@@ -145,7 +162,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
           throw cancelled(endpoint);
         });
       }
-      const outcome = await attempt(target, endpoint, signal);
+      const outcome = await attempt(target, endpoint, signal, readBytes);
       if (outcome.ok) return outcome.response;
       let delayMs: number;
       if (outcome.rateLimited) {
@@ -193,7 +210,12 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     | { ok: false; rateLimited: false; reason: string; finalError: (attempts: number) => ApiError };
 
   // eslint-disable-next-line max-lines-per-function, complexity -- one request's outcome: every failure (timeout, abort, network, HTTP status, rate limit, body) becomes a retry, a wait or a final error here, in one place so none is missed
-  async function attempt(target: URL, endpoint: string, signal?: AbortSignal): Promise<Outcome> {
+  async function attempt(
+    target: URL,
+    endpoint: string,
+    signal?: AbortSignal,
+    readBytes?: BytesReader,
+  ): Promise<Outcome> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const networkFailure = (reason: string): Outcome => ({
@@ -223,14 +245,30 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     }
     pacer?.observe(res.headers);
     const status = res.status;
-    let text: string;
+    let text = '';
+    let body: { bytes: Uint8Array; release: () => void } | null = null;
     try {
-      text = await bodyText(res);
+      if (readBytes && status >= 200 && status < 300) body = await bodies.read(res);
+      else text = await bodyText(res);
     } catch (error) {
       if (signal?.aborted) throw cancelled(endpoint);
       if (isAbortError(error)) return networkFailure(`the answer did not arrive within ${timeoutText}`);
       // The headers came, the body stopped: the only failure that is "cut short".
       return networkFailure('the answer was cut short');
+    }
+    if (body) {
+      // Offered to the caller's reader as bytes first; when it does not take them, decoded as `text()` would.
+      try {
+        const read = readBytes?.(body.bytes);
+        if (read !== undefined)
+          return {
+            ok: true,
+            response: { body: undefined, headers: res.headers, url: res.url || target.href, read },
+          };
+        text = utf8.decode(body.bytes);
+      } finally {
+        body.release();
+      }
     }
     // A web page where the API should answer (a website, a sign-in page) is not mended by asking again; a gateway's
     // error page (5xx, 408, 429) is retried like any such status.
@@ -341,6 +379,8 @@ export function sleepCancellable(ms: number, signal?: AbortSignal): Promise<void
   });
 }
 
+const utf8 = new TextDecoder();
+
 /**
  * A response's body as text, decoded chunk by chunk as it arrives (UTF-8, a leading BOM dropped, bad bytes replaced,
  * as `text()` does). `text()` keeps every chunk until the body ends and then copies them into one buffer: a sync's
@@ -359,4 +399,52 @@ export async function bodyText(res: Response): Promise<string> {
     if (done) return text + decoder.decode();
     text += decoder.decode(value, { stream: true });
   }
+}
+
+/**
+ * The buffers answers offered to a `readBytes` are gathered in: kept and reused (a page of button feedbacks is
+ * ~2.5 MB; made anew per page, such buffers outlive the young generation's collections and hold RSS until a full
+ * one, see bodyText), at most two (a page being read and the next one's prefetch).
+ */
+function bodyBuffers() {
+  const kept: Uint8Array[] = [];
+  const take = (size: number): Uint8Array => {
+    const k = kept.findIndex((buffer) => buffer.length >= size);
+    if (k >= 0) return kept.splice(k, 1)[0] as Uint8Array;
+    // An eighth more than asked: the next page is a few bytes longer as often as not.
+    return new Uint8Array(Math.max(Math.ceil(size * 1.125), 256 * 1024));
+  };
+  const give = (buffer: Uint8Array): void => {
+    kept.push(buffer);
+    if (kept.length > 2) kept.sort((a, b) => b.length - a.length).pop(); // the smallest goes
+  };
+  return {
+    /** The body's bytes in a kept buffer, and how to give it back once they are read. */
+    async read(res: Response): Promise<{ bytes: Uint8Array; release: () => void }> {
+      const length = Number(res.headers.get('content-length') ?? Number.NaN);
+      // The length the answer announces sizes the buffer (up to 64 MB: a larger one grows as the bytes come).
+      let buffer = take(Number.isSafeInteger(length) && length > 0 ? Math.min(length, 64 * 1024 * 1024) : 0);
+      let used = 0;
+      const reader = res.body?.getReader();
+      try {
+        for (;;) {
+          const chunk = reader ? await reader.read() : null;
+          if (!chunk || chunk.done) break;
+          if (used + chunk.value.length > buffer.length) {
+            const larger = take(Math.max(2 * buffer.length, used + chunk.value.length));
+            larger.set(buffer.subarray(0, used));
+            give(buffer);
+            buffer = larger;
+          }
+          buffer.set(chunk.value, used);
+          used += chunk.value.length;
+        }
+      } catch (error) {
+        give(buffer);
+        throw error;
+      }
+      const kept = buffer;
+      return { bytes: buffer.subarray(0, used), release: () => give(kept) };
+    },
+  };
 }

@@ -5,13 +5,16 @@ import { ApiError } from '../api/errors.ts';
 import { createNetworkFetch } from '../api/network.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import type { FeedbackWindowQuery } from '../api/v2/client.ts';
-import { pageBuffers, pageColumns } from '../store/repos/feedbackBatch.ts';
+import { pageBuffers } from '../store/repos/feedbackBatch.ts';
+import { columnPage, columnReader } from './feedbackPages.ts';
 import type { FetchReply, V2ClientConfig } from './feedbackPages.ts';
 
 const port = parentPort;
 if (!port) throw new Error('feedbackFetchThread.ts runs as a worker thread only');
 const { config } = workerData as { config: V2ClientConfig };
 const ahead = 2;
+/** Pages are transferred to the main thread, their buffers with them: made anew for each (no pool here). */
+const reader = columnReader(null);
 
 let current = 0;
 let controller = new AbortController();
@@ -30,18 +33,12 @@ const client = createV2Client({
 async function fetchWindow(run: number, query: FeedbackWindowQuery, startOffset: number): Promise<void> {
   const signal = controller.signal;
   try {
-    for await (const page of client.buttonFeedbackPages(query, { startOffset, signal })) {
+    for await (const read of client.buttonFeedbackPagesAs(query, reader, { startOffset, signal })) {
       while (credits <= 0 && !signal.aborted) await new Promise<void>((resolve) => (wake = resolve));
       if (signal.aborted) break;
-      const columns = pageColumns(page.items);
+      const page = columnPage(read);
       credits--;
-      post(
-        {
-          run,
-          page: { columns, next: page.next, lastLocalDay: page.items.at(-1)?.localTime.slice(0, 10) ?? null },
-        },
-        pageBuffers(columns),
-      );
+      post({ run, page }, pageBuffers(page.columns));
     }
     post({ run, end: true });
   } catch (error) {

@@ -6,13 +6,17 @@ import type { ApiErrorKind } from '../api/errors.ts';
 import type { RetryInfo } from '../api/http.ts';
 import type { NetworkSettings } from '../api/network.ts';
 import type { PaceInfo, PacingOptions } from '../api/pacing.ts';
-import type { FeedbackWindowQuery, V2Client } from '../api/v2/client.ts';
+import type { FeedbackWindowQuery, PageReader, ReadPage, V2Client } from '../api/v2/client.ts';
+import { formatLocalDay } from '../core/localTime.ts';
 import type { NextPage } from '../api/v2/paging.ts';
 import { createPagePool } from '../store/repos/batchPool.ts';
 import type { BatchPool } from '../store/repos/batchPool.ts';
 import { pageColumns } from '../store/repos/feedbackBatch.ts';
+import { pageColumnsFromBytes } from './feedbackPageBytes.ts';
 import type { PageColumns } from '../store/repos/feedbackBatch.ts';
 import { threadModuleUrl, threadReady } from '../threadModule.ts';
+
+const msPerDay = 86_400_000;
 
 export interface ColumnPage {
   columns: PageColumns;
@@ -45,21 +49,43 @@ export interface V2ClientConfig {
   network?: NetworkSettings;
 }
 
+/**
+ * Pages as columns: read from the answer's bytes where they lie (feedbackPageBytes.ts), else (a page of another
+ * shape) from its validated records; over `pool`'s buffers when given.
+ */
+export function columnReader(pool: BatchPool | null): PageReader<PageColumns> {
+  return {
+    fromBytes(bytes, limit) {
+      const columns = pageColumnsFromBytes(bytes, pool, limit);
+      return columns && { value: columns, count: columns.n };
+    },
+    fromItems: (items) => pageColumns(items, pool),
+  };
+}
+
+/** A page read by columnReader, as the pipeline takes it. */
+export function columnPage(page: ReadPage<PageColumns>): ColumnPage {
+  const { value: columns } = page;
+  const last = columns.n > 0 ? (columns.localMs[columns.n - 1] ?? 0) : null;
+  return {
+    columns,
+    next: page.next,
+    lastLocalDay: last === null ? null : formatLocalDay(Math.floor(last / msPerDay)),
+  };
+}
+
 export function clientPageSource(client: V2Client): PageSource {
   const pool = createPagePool();
+  const reader = columnReader(pool);
   return {
     threaded: false,
     pool,
     async *pages(query, startOffset, signal) {
-      for await (const page of client.buttonFeedbackPages(query, {
+      for await (const page of client.buttonFeedbackPagesAs(query, reader, {
         startOffset,
         ...(signal ? { signal } : {}),
       }))
-        yield {
-          columns: pageColumns(page.items, pool),
-          next: page.next,
-          lastLocalDay: page.items.at(-1)?.localTime.slice(0, 10) ?? null,
-        };
+        yield columnPage(page);
     },
     close: async () => undefined,
   };

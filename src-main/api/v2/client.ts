@@ -32,6 +32,23 @@ export interface Page<T> {
   next: NextPage | null;
 }
 
+/**
+ * How a caller takes pages of button feedbacks in a form of its own (the sync: columns): from the answer's bytes when
+ * it can (null: not this page), else from the page's validated records.
+ */
+export interface PageReader<T> {
+  fromBytes?(bytes: Uint8Array, limit: number): { value: T; count: number } | null;
+  fromItems(items: ButtonFeedbackV2[]): T;
+}
+
+/** A page as a PageReader made it, with its item count. */
+export interface ReadPage<T> {
+  value: T;
+  count: number;
+  offset: number;
+  next: NextPage | null;
+}
+
 export interface V2ClientOptions extends Omit<HttpOptions, 'headers' | 'secrets'> {
   token: string;
 }
@@ -52,6 +69,12 @@ export interface V2Client {
     query: FeedbackWindowQuery,
     options?: { startOffset?: number; signal?: AbortSignal },
   ): AsyncGenerator<Page<ButtonFeedbackV2>>;
+  /** The same pages, each as `reader` makes it (from its bytes when the reader can). */
+  buttonFeedbackPagesAs<T>(
+    query: FeedbackWindowQuery,
+    reader: PageReader<T>,
+    options?: { startOffset?: number; signal?: AbortSignal },
+  ): AsyncGenerator<ReadPage<T>>;
   /**
    * GET `v2/<endpoint>` with query parameters, or `url` (a Link of this service) when given; the body unparsed.
    * For the other resource modules (structure.ts, feedbackLists.ts, alerts.ts, people.ts), which validate it.
@@ -138,19 +161,46 @@ export function createV2Client(options: V2ClientOptions): V2Client {
     );
   }
 
-  async function* buttonFeedbackPages(
+  /** One page as `reader` makes it: from the answer's bytes, or (when it cannot) from the validated records. */
+  async function readPage<T>(
     q: FeedbackWindowQuery,
+    reader: PageReader<T>,
+    offset: number,
+    signal: AbortSignal,
+    url: string | null = null,
+  ): Promise<ReadPage<T>> {
+    const limit = q.limit ?? maxPageSize;
+    const target = url
+      ? new URL(url)
+      : http.url(`v2/${buttonFeedbacksEndpoint}`, { ...feedbackQuery(q), offset, limit });
+    const endpoint = buttonFeedbacksEndpoint;
+    const fromBytes = reader.fromBytes?.bind(reader);
+    const readBytes = fromBytes && ((bytes: Uint8Array) => fromBytes(bytes, limit) ?? undefined);
+    const response = await http.getJson(target, endpoint, signal, readBytes);
+    const next = (count: number) => nextPage(response.headers, offset, limit, count, target.href);
+    if (response.read !== undefined) {
+      const { value, count } = response.read as { value: T; count: number };
+      return { value, count, offset, next: next(count) };
+    }
+    const raw = asArray(response.body, { endpoint });
+    const items = raw.map((item, i) => parseButtonFeedback(item, { endpoint, index: offset + i }));
+    return { value: reader.fromItems(items), count: items.length, offset, next: next(items.length) };
+  }
+
+  async function* buttonFeedbackPagesAs<T>(
+    q: FeedbackWindowQuery,
+    reader: PageReader<T>,
     opts: { startOffset?: number; signal?: AbortSignal } = {},
-  ): AsyncGenerator<Page<ButtonFeedbackV2>> {
+  ): AsyncGenerator<ReadPage<T>> {
     // A local controller stops a prefetch in flight when the caller leaves the loop early.
     const local = new AbortController();
     const signal = opts.signal ? AbortSignal.any([opts.signal, local.signal]) : local.signal;
-    let pending: Promise<Page<ButtonFeedbackV2>> = buttonFeedbackPage(q, opts.startOffset ?? 0, signal);
+    let pending = readPage(q, reader, opts.startOffset ?? 0, signal);
     try {
       for (;;) {
         const page = await pending;
         if (page.next) {
-          pending = buttonFeedbackPage(q, page.next.offset, signal, page.next.url);
+          pending = readPage(q, reader, page.next.offset, signal, page.next.url);
           pending.catch(() => undefined); // observed when awaited; never an unhandled rejection if abandoned
         }
         yield page;
@@ -161,12 +211,24 @@ export function createV2Client(options: V2ClientOptions): V2Client {
     }
   }
 
+  /** The pages as validated records (the general way every page can take). */
+  const asItems: PageReader<ButtonFeedbackV2[]> = { fromItems: (items) => items };
+
+  async function* buttonFeedbackPages(
+    q: FeedbackWindowQuery,
+    opts: { startOffset?: number; signal?: AbortSignal } = {},
+  ): AsyncGenerator<Page<ButtonFeedbackV2>> {
+    for await (const page of buttonFeedbackPagesAs(q, asItems, opts))
+      yield { items: page.value, offset: page.offset, next: page.next };
+  }
+
   return {
     origin: http.origin,
     baseUrl: http.baseUrl,
     experiencePoints,
     buttonFeedbackPage,
     buttonFeedbackPages,
+    buttonFeedbackPagesAs,
     get: (endpoint, query, opts = {}) =>
       http.getJson(opts.url ? new URL(opts.url) : http.url(`v2/${endpoint}`, query), endpoint, opts.signal),
   };

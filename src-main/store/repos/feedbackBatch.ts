@@ -25,23 +25,46 @@ for (let i = 0; i < 16; i++) {
   hex['0123456789ABCDEF'.charCodeAt(i)] = i;
 }
 
-/** Writes a UUID's 16 bytes at `at`; false (nothing trustworthy written) when the text is not a UUID. */
-export function uuidInto(id: string, out: Uint8Array, at: number): boolean {
-  if (id.length !== 36) return false;
+/**
+ * Writes the 16 bytes of the UUID written in [start, end) of `b` (ASCII: 36 characters, dashes at 8, 13, 18 and 23)
+ * at `at` of `out`; false (nothing trustworthy written) when the text is not a UUID.
+ */
+export function uuidBytesInto(
+  b: Uint8Array,
+  start: number,
+  end: number,
+  out: Uint8Array,
+  at: number,
+): boolean {
+  if (end - start !== 36) return false;
   let k = at;
-  for (let i = 0; i < 36;) {
-    if (i === 8 || i === 13 || i === 18 || i === 23) {
-      if (id.charCodeAt(i) !== 45) return false;
+  for (let i = start; i < end;) {
+    const offset = i - start;
+    if (offset === 8 || offset === 13 || offset === 18 || offset === 23) {
+      if (b[i] !== 45) return false;
       i++;
       continue;
     }
-    const a = hex[id.charCodeAt(i)] ?? -1;
-    const b = hex[id.charCodeAt(i + 1)] ?? -1;
-    if (a < 0 || b < 0) return false;
-    out[k++] = (a << 4) | b;
+    const high = hex[b[i] ?? 0] ?? -1;
+    const low = hex[b[i + 1] ?? 0] ?? -1;
+    if (high < 0 || low < 0) return false;
+    out[k++] = (high << 4) | low;
     i += 2;
   }
   return true;
+}
+
+const idBytes = new Uint8Array(36);
+
+/** Writes a UUID's 16 bytes at `at`; false (nothing trustworthy written) when the text is not a UUID. */
+export function uuidInto(id: string, out: Uint8Array, at: number): boolean {
+  if (id.length !== 36) return false;
+  for (let i = 0; i < 36; i++) {
+    const c = id.charCodeAt(i);
+    if (c > 127) return false; // a UUID is ASCII
+    idBytes[i] = c;
+  }
+  return uuidBytesInto(idBytes, 0, 36, out, at);
 }
 
 /** Columns for `n` rows, all zero. */
