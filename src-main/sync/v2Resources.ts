@@ -18,8 +18,6 @@ import {
 } from '../api/v2/feedbackLists.ts';
 import type { ListResource } from '../api/v2/list.ts';
 import type { Store } from '../store/db.ts';
-import { createWriteGroup } from '../store/writeGroup.ts';
-import type { WriteGroup } from '../store/writeGroup.ts';
 import type { FeedbackListKind, FeedbackListRows } from '../store/repos/v2FeedbackListRepo.ts';
 import { resolveV2Window } from './history.ts';
 import { normaliseScope } from './v2ListPlan.ts';
@@ -49,11 +47,6 @@ export interface SyncV2ResourcesOptions {
   pageSize?: number;
   /** Replaced-whole streams this run fetched already (e.g. the survey definitions before the presses). */
   skip?: readonly string[];
-  /**
-   * Nothing else writes to the file meanwhile (the presses are stored): pages are committed several at a time
-   * (writeGroup.ts), each still with its checkpoint.
-   */
-  aloneOnFile?: boolean;
   /**
    * Newest first's second call: this run stored the windowed streams' recent days already (their cursors end at
    * `until`), so only the days before them are fetched (none again).
@@ -105,31 +98,7 @@ const feedbackListStreams: {
  */
 export const v2ResourceStreamNames: readonly string[] = v2ResourceStreamOrder;
 
-/**
- * Pages committed together when nothing else writes: up to 100,000 rows, and never holding the write lock past a
- * second (the app's own writes wait at most that long; SQLite's busy timeout is 5 s).
- */
-const pageGroup = { maxRows: 100_000, maxMs: 1_000 };
-
-/** The stream's writes, each a page in the group (when there is one). */
-function grouped<T>(s: WindowStream<T>, group: WriteGroup | null): WindowStream<T> {
-  if (!group) return s;
-  return {
-    ...s,
-    write: (items, checkpoint, replaceWindow, settle) => {
-      group.open();
-      const written = s.write(items, checkpoint, replaceWindow, settle);
-      group.wrote(items.length);
-      return written;
-    },
-  };
-}
-
-function windowStreams(
-  options: SyncV2ResourcesOptions,
-  store: Store,
-  group: WriteGroup | null,
-): WindowStream<unknown>[] {
+function windowStreams(options: SyncV2ResourcesOptions, store: Store): WindowStream<unknown>[] {
   const alerts: WindowStream<AlertV2> = {
     stream: 'v2:alerts',
     resource: alertsResource,
@@ -171,7 +140,7 @@ function windowStreams(
       dayOf: (f) => f.localTime.slice(0, 10),
     }),
   );
-  return ([alerts, comments, ...lists] as WindowStream<unknown>[]).map((s) => grouped(s, group));
+  return [alerts, comments, ...lists] as WindowStream<unknown>[];
 }
 
 /**
@@ -218,8 +187,7 @@ export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<
   const structure: Run[] = structureStreams
     .filter((s) => !options.skip?.includes(s.stream))
     .map((s, slot) => ({ stream: s.stream, slot, run: () => s.run(ctx) }));
-  const group = options.aloneOnFile ? createWriteGroup(store.db, pageGroup) : null;
-  const windowed: Run[] = windowStreams(options, store, group).map((s, i) => ({
+  const windowed: Run[] = windowStreams(options, store).map((s, i) => ({
     stream: s.stream,
     slot: structure.length + i,
     run: () => runWindowStream(s, ctx, plan),
@@ -233,7 +201,6 @@ export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<
     lane(lanesShare, structure, true),
     ...[false, true].map((second) => lane(lanesShare, windowedLane(windowed, second), false)),
   ]);
-  group?.close();
   results.push(...lanesShare.slots.filter((r): r is StreamResult => r !== undefined));
   const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
   if (failed) throw failed.reason;

@@ -65,8 +65,7 @@ export function createResourcesStream(
       if (running) return;
       running = scheduler.run(v2ResourcesStream, 'v2', (onProgress) => {
         const call = { base, onProgress, window, definitionsDone };
-        // After the presses (a first sync of explicit dates), nothing else writes to the file.
-        if (o.order !== 'newest-first') return onePass(call, o.order === 'after');
+        if (o.order !== 'newest-first') return onePass(call);
         return newestFirst(call, { firstWindowDays: o.firstWindowDays, recent, presses: presses.promise });
       });
       // A stream that failed before its body ran (its start could not be recorded: a full disk) stored no recent
@@ -102,8 +101,8 @@ function options(c: Call, since: string): SyncV2ResourcesOptions {
   };
 }
 
-async function onePass(c: Call, aloneOnFile: boolean): Promise<StreamEnd> {
-  const r = await syncV2Resources({ ...options(c, c.window.from), ...(aloneOnFile ? { aloneOnFile } : {}) });
+async function onePass(c: Call): Promise<StreamEnd> {
+  const r = await syncV2Resources(options(c, c.window.from));
   return end(r.status, r.itemsReceived);
 }
 
@@ -121,7 +120,7 @@ async function newestFirst(
   if (first.status === 'cancelled' || !(await p.presses)) return end('cancelled', first.itemsReceived);
   // The replaced-whole lists are stored already; the windowed ones fetch only the days before their recent ones.
   const history = await syncV2Resources({
-    ...{ ...options(c, c.window.from), continuesRun: true, aloneOnFile: true },
+    ...{ ...options(c, c.window.from), continuesRun: true },
     skip: structureStreams.map((s) => s.stream),
   });
   // The views' banner named the lists' history as pending: it is in (or as far as it got), and the views ask again.
