@@ -280,3 +280,51 @@ describe('v2 client', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
+
+describe('v2 client: the next page asked for early', () => {
+  it("asks for the next page once a page's headers say where it is, before its body has come", async () => {
+    // The first page's body is sent in two halves, the second only after the request for the next page arrived:
+    // a pager that waited for the whole first page would wait forever (the test's timeout says so).
+    let secondAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (secondAsked = resolve));
+    const client = await clientFor((_req, res, url) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const items = Array.from({ length: 25 }, (_, i) => feedback(i)).slice(offset, offset + 10);
+      const more = offset + 10 < 25;
+      const next = new URL(url.href.replace('http://127.0.0.1', server?.url ?? ''));
+      next.searchParams.set('offset', String(offset + 10));
+      if (offset === 10) secondAsked();
+      const body = JSON.stringify(items);
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'X-More-Available': String(more),
+        ...(more ? { Link: `<${next.href}>; rel="next"` } : {}),
+      });
+      if (offset !== 0) return void res.end(body);
+      res.write(body.slice(0, 100));
+      void asked.then(() => res.end(body.slice(100)));
+    });
+    const pages: number[][] = [];
+    const reader = { fromItems: (items: { buttonIndex: number }[]) => items.map((f) => f.buttonIndex) };
+    for await (const page of client.buttonFeedbackPagesAs(window, reader)) pages.push(page.value);
+    expect(pages.map((p) => p.length)).toEqual([10, 10, 5]);
+    expect(pages.flat()).toEqual(Array.from({ length: 25 }, (_, i) => i % 4));
+    // Each page asked for once, in order.
+    expect(server?.requests.map((r) => Number(r.url.searchParams.get('offset') ?? 0))).toEqual([0, 10, 20]);
+  }, 10_000);
+
+  it('asks no further than two pages ahead of what the caller has taken, and none past the last', async () => {
+    const client = await clientFor(pagedFeedback);
+    const reader = { fromItems: (items: unknown[]) => items.length };
+    const pages = client.buttonFeedbackPagesAs({ ...window, limit: 5 }, reader);
+    const first = await pages.next();
+    expect(first.value?.offset).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // every answer has come by now
+    // Offsets 0 (handed over), 5 and 10 (asked ahead); 15 waits until the caller takes another page.
+    expect(server?.requests.map((r) => Number(r.url.searchParams.get('offset') ?? 0))).toEqual([0, 5, 10]);
+    const offsets = [first.value?.offset];
+    for await (const page of pages) offsets.push(page.offset);
+    expect(offsets).toEqual([0, 5, 10, 15, 20]);
+    expect(server?.requests).toHaveLength(5);
+  });
+});
