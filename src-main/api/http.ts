@@ -58,17 +58,6 @@ export interface JsonResponse {
  */
 export type BytesReader = (bytes: Uint8Array) => unknown;
 
-/** What a caller may ask of one GET besides its JSON. */
-export interface GetOptions {
-  /** A successful answer is offered to it first, as bytes (`read`). */
-  readBytes?: BytesReader;
-  /**
-   * Told a successful answer's headers as soon as they arrive, before its body is read (once per attempt: a retried
-   * request tells again). A pager learns where the next page is from them.
-   */
-  onAnswer?: (headers: Headers) => void;
-}
-
 export interface HttpClient {
   /** `scheme://host:port` of the service. */
   readonly origin: string;
@@ -76,8 +65,11 @@ export interface HttpClient {
   readonly baseUrl: string;
   /** An absolute URL below the base, with query parameters (undefined values left out). */
   url(path: string, query?: Record<string, string | number | boolean | undefined>): URL;
-  /** GET and parse JSON, with retries; `endpoint` names the resource in messages. */
-  getJson(url: URL, endpoint: string, signal?: AbortSignal, options?: GetOptions): Promise<JsonResponse>;
+  /**
+   * GET and parse JSON, with retries; `endpoint` names the resource in messages. With `readBytes`, a successful
+   * answer is offered to it first, as bytes (`read`).
+   */
+  getJson(url: URL, endpoint: string, signal?: AbortSignal, readBytes?: BytesReader): Promise<JsonResponse>;
 }
 
 const loopbackHosts = new Set(['localhost', '[::1]']);
@@ -150,7 +142,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     target: URL,
     endpoint: string,
     signal?: AbortSignal,
-    asked: GetOptions = {},
+    readBytes?: BytesReader,
   ): Promise<JsonResponse> {
     // Never send the token anywhere but the configured service (a Link header could point elsewhere).
     if (target.origin !== origin)
@@ -170,7 +162,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
           throw cancelled(endpoint);
         });
       }
-      const outcome = await attempt(target, endpoint, signal, asked);
+      const outcome = await attempt(target, endpoint, signal, readBytes);
       if (outcome.ok) return outcome.response;
       let delayMs: number;
       if (outcome.rateLimited) {
@@ -222,7 +214,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     target: URL,
     endpoint: string,
     signal?: AbortSignal,
-    { readBytes, onAnswer }: GetOptions = {},
+    readBytes?: BytesReader,
   ): Promise<Outcome> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -255,7 +247,6 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     const status = res.status;
     let text = '';
     let body: { bytes: Uint8Array; release: () => void } | null = null;
-    if (status >= 200 && status < 300) onAnswer?.(res.headers);
     try {
       if (readBytes && status >= 200 && status < 300) body = await bodies.read(res);
       else text = await bodyText(res);

@@ -57,9 +57,7 @@ describe('getJson with readBytes', () => {
     const http = client();
     for (const answer of bodies) {
       const seen: string[] = [];
-      const response = await http.getJson(new URL(`${base}/bytes`), 'bytes', undefined, {
-        readBytes: copying(seen),
-      });
+      const response = await http.getJson(new URL(`${base}/bytes`), 'bytes', undefined, copying(seen));
       const body = answer.chunks.join('');
       expect(seen).toEqual([body]);
       expect(response.read).toEqual({ length: Buffer.byteLength(body) });
@@ -69,9 +67,12 @@ describe('getJson with readBytes', () => {
 
   it('parses the JSON as usual when the reader declines', async () => {
     answers.set('/declined', [{ chunks: ['{"a":', '[1,"ü"]}'] }]);
-    const response = await client().getJson(new URL(`${base}/declined`), 'declined', undefined, {
-      readBytes: () => undefined,
-    });
+    const response = await client().getJson(
+      new URL(`${base}/declined`),
+      'declined',
+      undefined,
+      () => undefined,
+    );
     expect(response.body).toEqual({ a: [1, 'ü'] });
     expect(response.read).toBeUndefined();
   });
@@ -79,29 +80,25 @@ describe('getJson with readBytes', () => {
   it('never offers an error answer; retries a server error and offers the answer after it', async () => {
     const seen: string[] = [];
     answers.set('/retry', [{ status: 503, chunks: ['{"message":"busy"}'] }, { chunks: ['[7]'] }]);
-    const response = await client().getJson(new URL(`${base}/retry`), 'retry', undefined, {
-      readBytes: copying(seen),
-    });
+    const response = await client().getJson(new URL(`${base}/retry`), 'retry', undefined, copying(seen));
     expect(seen).toEqual(['[7]']);
     expect(response.read).toEqual({ length: 3 });
     answers.set('/denied', [{ status: 403, chunks: ['{"message":"no scope"}'] }]);
-    const denied = client().getJson(new URL(`${base}/denied`), 'denied', undefined, {
-      readBytes: copying(seen),
-    });
+    const denied = client().getJson(new URL(`${base}/denied`), 'denied', undefined, copying(seen));
     await expect(denied).rejects.toThrow(/may not read denied \(403: no scope\)/);
     expect(seen).toEqual(['[7]']);
   });
 
   it('says a web page is not the API when the reader declines it, and a cut body is retried, then failed', async () => {
     answers.set('/page', [{ chunks: ['<html><body>Sign in</body></html>'], type: 'text/html' }]);
-    const page = client().getJson(new URL(`${base}/page`), 'page', undefined, { readBytes: () => undefined });
+    const page = client().getJson(new URL(`${base}/page`), 'page', undefined, () => undefined);
     await expect(page).rejects.toThrow(/is not the service's API \(it answered a web page for page\)/);
     answers.set('/cut', [
       { chunks: ['[1,2'], cut: true },
       { chunks: ['[1,2'], cut: true },
     ]);
     const cut = await client()
-      .getJson(new URL(`${base}/cut`), 'cut', undefined, { readBytes: () => ({}) })
+      .getJson(new URL(`${base}/cut`), 'cut', undefined, () => ({}))
       .catch((e: unknown) => e);
     expect(cut).toBeInstanceOf(ApiError);
     expect((cut as ApiError).message).toMatch(/the answer was cut short\) after 2 attempts/);

@@ -2,7 +2,7 @@
 import { createHttpClient } from '../http.ts';
 import type { HttpClient, HttpOptions, JsonResponse } from '../http.ts';
 import { asArray } from '../validate.ts';
-import { nextPage, nextPageFromHeaders } from './paging.ts';
+import { nextPage } from './paging.ts';
 import type { NextPage } from './paging.ts';
 import { parseButtonFeedback, parseTreeItem } from './records.ts';
 import type { ButtonFeedbackV2, TreeItemV2 } from './records.ts';
@@ -162,83 +162,47 @@ export function createV2Client(options: V2ClientOptions): V2Client {
   }
 
   /** One page as `reader` makes it: from the answer's bytes, or (when it cannot) from the validated records. */
-  /**
-   * One page as `reader` makes it: from the answer's bytes, or (when it cannot) from the validated records.
-   * `early` is told where the next page starts as soon as the answer's headers say it, else once the page is read.
-   */
   async function readPage<T>(
     q: FeedbackWindowQuery,
     reader: PageReader<T>,
-    at: { offset: number; url: string | null },
+    offset: number,
     signal: AbortSignal,
-    early: (next: NextPage | null) => void,
+    url: string | null = null,
   ): Promise<ReadPage<T>> {
-    const { offset } = at;
     const limit = q.limit ?? maxPageSize;
-    const target = at.url
-      ? new URL(at.url)
+    const target = url
+      ? new URL(url)
       : http.url(`v2/${buttonFeedbacksEndpoint}`, { ...feedbackQuery(q), offset, limit });
     const endpoint = buttonFeedbacksEndpoint;
     const fromBytes = reader.fromBytes?.bind(reader);
-    const response = await http.getJson(target, endpoint, signal, {
-      ...(fromBytes ? { readBytes: (bytes: Uint8Array) => fromBytes(bytes, limit) ?? undefined } : {}),
-      onAnswer: (headers) => {
-        const next = nextPageFromHeaders(headers, offset, limit, target.href);
-        if (next !== undefined) early(next);
-      },
-    });
-    const page = (value: T, count: number): ReadPage<T> => {
-      const next = nextPage(response.headers, offset, limit, count, target.href);
-      early(next);
-      return { value, count, offset, next };
-    };
+    const readBytes = fromBytes && ((bytes: Uint8Array) => fromBytes(bytes, limit) ?? undefined);
+    const response = await http.getJson(target, endpoint, signal, readBytes);
+    const next = (count: number) => nextPage(response.headers, offset, limit, count, target.href);
     if (response.read !== undefined) {
       const { value, count } = response.read as { value: T; count: number };
-      return page(value, count);
+      return { value, count, offset, next: next(count) };
     }
     const raw = asArray(response.body, { endpoint });
     const items = raw.map((item, i) => parseButtonFeedback(item, { endpoint, index: offset + i }));
-    return page(reader.fromItems(items), items.length);
+    return { value: reader.fromItems(items), count: items.length, offset, next: next(items.length) };
   }
-
-  /** Pages asked for ahead of the one the caller is handed: the page being read and the next one. */
-  const pagesAhead = 2;
 
   async function* buttonFeedbackPagesAs<T>(
     q: FeedbackWindowQuery,
     reader: PageReader<T>,
     opts: { startOffset?: number; signal?: AbortSignal } = {},
   ): AsyncGenerator<ReadPage<T>> {
-    // A local controller stops the pages in flight when the caller leaves the loop early.
+    // A local controller stops a prefetch in flight when the caller leaves the loop early.
     const local = new AbortController();
     const signal = opts.signal ? AbortSignal.any([opts.signal, local.signal]) : local.signal;
-    // The pages asked for and not yet handed over, in order. A page's successor is asked for as soon as the page's
-    // headers say where it starts, while its body is still coming and being read (the service makes the next page
-    // meanwhile: before, it waited for this page to be read); at most `pagesAhead` of them, else once one is handed.
-    const asked: Promise<ReadPage<T>>[] = [];
-    let waiting: NextPage | null = null;
-    const ask = (at: { offset: number; url: string | null }): void => {
-      let told = false;
-      const tell = (next: NextPage | null): void => {
-        if (told) return;
-        told = true;
-        if (next && asked.length < pagesAhead) ask(next);
-        else if (next) waiting = next;
-      };
-      const page = readPage(q, reader, at, signal, tell);
-      page.catch(() => undefined); // observed when awaited; never an unhandled rejection if abandoned
-      asked.push(page);
-    };
-    ask({ offset: opts.startOffset ?? 0, url: null });
+    let pending = readPage(q, reader, opts.startOffset ?? 0, signal);
     try {
       for (;;) {
-        const first = asked[0];
-        if (!first) return;
-        const page = await first;
-        asked.shift();
-        const next: NextPage | null = waiting;
-        waiting = null;
-        if (next) ask(next);
+        const page = await pending;
+        if (page.next) {
+          pending = readPage(q, reader, page.next.offset, signal, page.next.url);
+          pending.catch(() => undefined); // observed when awaited; never an unhandled rejection if abandoned
+        }
         yield page;
         if (!page.next) return;
       }

@@ -40,20 +40,3 @@ export function nextPage(
   }
   return { url: null, offset: offset + Math.max(limit, received) };
 }
-
-/**
- * Where the next page starts, as far as the headers alone tell it (before the page's items are counted): null when
- * the service says there is no more, the Link when it says there is more and gives one; undefined when only the
- * items would tell (no `X-More-Available`, or no usable Link). Whenever it answers, nextPage answers the same.
- */
-export function nextPageFromHeaders(
-  headers: Headers,
-  offset: number,
-  limit: number,
-  requestUrl: string,
-): NextPage | null | undefined {
-  const more = headers.get('x-more-available');
-  if (more === null) return undefined;
-  const next = nextPage(headers, offset, limit, limit, requestUrl);
-  return next === null || next.url !== null ? next : undefined;
-}
