@@ -15,12 +15,10 @@ import { verifyInThread } from './verifyInThread.ts';
 import type { Store } from '../store/db.ts';
 import type { StoreCheck } from '../store/checkStore.ts';
 import type { SourceChoice } from '../sync/orchestrator.ts';
-import type { PressesStored } from '../sync/runOptions.ts';
 import { runSyncInThread, shrinkThisHeap } from '../sync/syncRunner.ts';
-import type { SyncCallbacks, SyncRequest, SyncSummary } from '../sync/syncRunner.ts';
+import type { SyncRequest, SyncSummary } from '../sync/syncRunner.ts';
 import { trailingStart } from '../sync/plan.ts';
 import { saveVerification, verifyAgainstAggregates } from '../sync/v2Verify.ts';
-import type { VerifyResult } from '../sync/v2Verify.ts';
 import {
   afterSyncNote,
   failureCode,
@@ -196,12 +194,17 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
         fileCheck: null,
       };
     }
-    const early = earlyCheck(target, request, o);
-    const { summary, error } = await runSyncInThread(request, syncCallbacks(o, early.onPressesStored), {
-      here: o.onThisThread === true,
-    });
+    const { summary, error } = await runSyncInThread(
+      request,
+      {
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+        ...(o.onRetry ? { onRetry: o.onRetry } : {}),
+        ...(o.onPace ? { onPace: o.onPace } : {}),
+      },
+      { here: o.onThisThread === true },
+    );
     const outcome = { summary, result: appResult(target, summary), error, fileCheck: null };
-    if (summary.status !== 'done') await early.stop();
     if (summary.status === 'cancelled')
       return { ...outcome, status: 'cancelled', message: syncCancelled, code: 'cancelled' };
     if (summary.status === 'failed') {
@@ -217,10 +220,7 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
     const fileCheck = o.checkFile?.() ?? null;
     void fileCheck?.catch(() => undefined); // the caller awaits it; never unhandled meanwhile
     const thread = verifyThreadTarget(target.storePath, request.network, o);
-    const checked = await checkAfter(store, target.baseUrl, request.v2?.token ?? null, summary, o, {
-      thread,
-      early: early.started(),
-    });
+    const checked = await checkAfter(store, target.baseUrl, request.v2?.token ?? null, summary, o, thread);
     if (checked === 'cancelled')
       return { ...outcome, fileCheck, status: 'cancelled', message: syncCancelled, code: 'cancelled' };
     Object.assign(outcome.result, checked, { afterSyncNote: afterSyncNote(afterSyncFailures) });
@@ -242,66 +242,6 @@ async function afterSyncWork(
     .failures;
 }
 
-/** What the sync thread tells, passed on to the caller's callbacks (and the early check's). */
-function syncCallbacks(
-  o: SyncRunOptions,
-  onPressesStored: ((stored: PressesStored) => void) | null,
-): SyncCallbacks {
-  return {
-    ...(o.signal ? { signal: o.signal } : {}),
-    ...(o.onProgress ? { onProgress: o.onProgress } : {}),
-    ...(o.onRetry ? { onRetry: o.onRetry } : {}),
-    ...(o.onPace ? { onPace: o.onPace } : {}),
-    ...(onPressesStored ? { onPressesStored } : {}),
-  };
-}
-
-/**
- * The check of a first sync, started as soon as its presses are stored: it reads the presses alone, so it runs on a
- * thread of its own beside the other resources' history (on `xlarge` ~120 s of reading, on a core the resources'
- * writes leave idle, that came after the sync). A later sync checks the days it fetched again, after it (checkAfter):
- * which days those are is known once the run is recorded as finished. `stop` ends it when the sync did not finish;
- * `started` is its answer (null: it did not start, or found no thread).
- */
-function earlyCheck(target: SyncTarget, request: SyncRequest, o: SyncRunOptions) {
-  const token = request.v2?.token ?? null;
-  const path = target.storePath;
-  const threadable = path !== ':memory:' && path !== '' && !(o.fetch && !request.network);
-  const wanted = token !== null && o.verify !== false && threadable;
-  const stopped = new AbortController();
-  const signal = o.signal ? AbortSignal.any([o.signal, stopped.signal]) : stopped.signal;
-  let early: Promise<VerifyResult | null> | null = null;
-  const start = (days: PressesStored): void => {
-    if (early || token === null || !days.first) return;
-    o.onProgress?.({ stream: 'verify', phase: 'running', items: 0, pages: 0, fraction: null });
-    const now = (o.now ?? (() => new Date()))().toISOString();
-    early = verifyInThread(
-      {
-        ...{ path, baseUrl: target.baseUrl, token, now, since: days.from, until: days.to },
-        ...(o.migrationsDir ? { migrationsDir: o.migrationsDir } : {}),
-        ...(request.network ? { network: request.network } : {}),
-        ...(o.scope ? { scope: o.scope } : {}),
-      },
-      signal,
-    );
-    early.catch(() => undefined); // awaited by checkAfter or `stop`; never unhandled meanwhile
-  };
-  return {
-    onPressesStored: wanted ? start : null,
-    started: (): Promise<VerifyResult | null> | null => early,
-    async stop(): Promise<void> {
-      stopped.abort();
-      await (early as Promise<unknown> | null)?.catch(() => undefined);
-    },
-  };
-}
-
-/** Where the check after a sync reads: its own thread, or (`early`) the answer of the one started before. */
-interface CheckRoute {
-  thread: VerifyThreadTarget | null;
-  early: Promise<VerifyResult | null> | null;
-}
-
 /** The check against the service's counts after a finished sync (v2 only), or why none ran. */
 async function checkAfter(
   store: () => Store,
@@ -309,7 +249,7 @@ async function checkAfter(
   v2Token: string | null,
   summary: SyncSummary,
   o: SyncRunOptions,
-  route: CheckRoute,
+  thread: VerifyThreadTarget | null,
 ): Promise<Pick<AppSyncResult, 'verification' | 'verificationNote'> | 'cancelled'> {
   if (o.verify === false) return { verification: null, verificationNote: null };
   if (!v2Token) return { verification: null, verificationNote: verificationNotes.noV2 };
@@ -319,7 +259,7 @@ async function checkAfter(
     // fetched its trailing days only, and checking the whole history after it cost a minute on `large`.
     const covered = summary.windows.find((w) => w.source === 'v2');
     const window = covered && !o.full && !o.since ? fetchedDays(store(), covered, o.trailingDays) : covered;
-    const verification = await verify(store(), baseUrl, v2Token, o, window, route);
+    const verification = await verify(store(), baseUrl, v2Token, o, window, thread);
     const groups = verification.groupsCompared;
     o.onProgress?.({ stream: 'verify', phase: 'done', items: groups, pages: 0, fraction: 1 });
     return { verification, verificationNote: null };
@@ -402,25 +342,21 @@ async function verify(
   token: string,
   o: SyncRunOptions,
   window: { from: string; to: string } | undefined,
-  route: CheckRoute,
+  thread: VerifyThreadTarget | null,
 ): Promise<SyncVerification> {
   const days = window ? { since: window.from, until: window.to } : {};
-  const { thread } = route;
-  const early = route.early ? await route.early : null;
-  const threaded =
-    early ??
-    (thread
-      ? await verifyInThread(
-          {
-            ...{ path: thread.path, baseUrl, token, now: (o.now ?? (() => new Date()))().toISOString() },
-            ...(o.migrationsDir ? { migrationsDir: o.migrationsDir } : {}),
-            ...(thread.network ? { network: thread.network } : {}),
-            ...(o.scope ? { scope: o.scope } : {}),
-            ...days,
-          },
-          o.signal,
-        )
-      : null);
+  const threaded = thread
+    ? await verifyInThread(
+        {
+          ...{ path: thread.path, baseUrl, token, now: (o.now ?? (() => new Date()))().toISOString() },
+          ...(o.migrationsDir ? { migrationsDir: o.migrationsDir } : {}),
+          ...(thread.network ? { network: thread.network } : {}),
+          ...(o.scope ? { scope: o.scope } : {}),
+          ...days,
+        },
+        o.signal,
+      )
+    : null;
   const v =
     threaded ??
     (await verifyAgainstAggregates({

@@ -9,13 +9,6 @@ import type { V2ClientConfig } from './feedbackPages.ts';
 
 export type SourceChoice = 'v1' | 'v2' | 'both';
 
-/** The v2 presses of a run's days are stored (`first`: the file held none before this run). */
-export interface PressesStored {
-  from: string;
-  to: string;
-  first: boolean;
-}
-
 export interface RunSyncOptions {
   store: Store;
   sources: {
@@ -44,11 +37,6 @@ export interface RunSyncOptions {
   onProgress?: (p: SyncProgress) => void;
   onRetry?: (info: RetryInfo) => void;
   onPace?: (info: PaceInfo & { endpoint: string }) => void;
-  /**
-   * Told once the v2 presses of the run's days are all stored (their stream done; the other resources may still be
-   * coming), with those days: the check against the service's counts reads the presses alone and can start here.
-   */
-  onPressesStored?: (stored: PressesStored) => void;
   now?: () => Date;
   /** Tuning for tests and benchmarks. */
   pageSize?: number;

@@ -18,7 +18,6 @@ import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import type { V2ClientOptions } from '../api/v2/client.ts';
 import { StoreError, openStore, storeFailure } from '../store/db.ts';
-import type { PressesStored } from './runOptions.ts';
 import { runSync } from './orchestrator.ts';
 import type { RunSyncOptions, SourceChoice, StreamOutcome } from './orchestrator.ts';
 import type { CoveredWindow } from './history.ts';
@@ -63,8 +62,6 @@ export interface SyncCallbacks {
   onProgress?: (p: SyncProgress) => void;
   onRetry?: (info: RetryInfo) => void;
   onPace?: (info: PaceInfo & { endpoint: string }) => void;
-  /** The v2 presses of these days are stored (runSync's `onPressesStored`); the sync goes on with the rest. */
-  onPressesStored?: (stored: PressesStored) => void;
 }
 
 export type SerialError =
@@ -76,7 +73,6 @@ export type RunnerReply =
   | { progress: SyncProgress }
   | { retry: RetryInfo }
   | { pace: PaceInfo & { endpoint: string } }
-  | { pressesStored: PressesStored }
   | { summary: SyncSummary; error: SerialError | null };
 
 export function serialiseError(error: unknown): SerialError {
@@ -183,7 +179,6 @@ export async function runSyncRequest(
       ...{ store, sources: requestSources(req, http), source: req.source, ...callbacks },
       ...(cb.signal ? { signal: cb.signal } : {}),
       ...(cb.onProgress ? { onProgress: cb.onProgress } : {}),
-      ...(cb.onPressesStored ? { onPressesStored: cb.onPressesStored } : {}),
       ...requestOptions(req),
     });
     return {
@@ -286,7 +281,6 @@ export async function runSyncInThread(
         if ('progress' in m) cb.onProgress?.(m.progress);
         else if ('retry' in m) cb.onRetry?.(m.retry);
         else if ('pace' in m) cb.onPace?.(m.pace);
-        else if ('pressesStored' in m) cb.onPressesStored?.(m.pressesStored);
         else if ('failed' in m) {
           settled = true;
           reject(reviveError(m.failed));

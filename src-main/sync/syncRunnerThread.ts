@@ -18,7 +18,6 @@ try {
     onProgress: (progress) => post({ progress }),
     onRetry: (retry) => post({ retry }),
     onPace: (pace) => post({ pace }),
-    onPressesStored: (pressesStored) => post({ pressesStored }),
   });
   post({ summary, error: error === null ? null : serialiseError(error) });
 } catch (error) {

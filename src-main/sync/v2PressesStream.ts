@@ -76,7 +76,6 @@ export async function runV2(
   );
   resources.pressesEnded(!o.signal?.aborted);
   const covered: Window | null = window;
-  if (ok && covered && !o.signal?.aborted) o.onPressesStored?.({ ...(covered as Window), first: firstSync });
   if (covered && !o.signal?.aborted) resources.start(covered, definitionsDone);
   if (!(await resources.result()) || !ok || !covered) return [];
   return [await coveredV2(store, covered, explainer(v2, common, o.signal))];
