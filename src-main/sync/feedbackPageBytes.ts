@@ -75,6 +75,18 @@ function expect(c: number): void {
   p++;
 }
 
+/** After a member or an element: true when a comma says another follows, false when `close` ends the list. */
+function another(close: number): boolean {
+  ws();
+  if (b[p] === COMMA) {
+    p++;
+    ws();
+    return true;
+  }
+  expect(close);
+  return false;
+}
+
 /** A string without escapes, control characters or bytes outside ASCII: its end (the closing quote's index). */
 function plainString(): number {
   const bytes = b;
@@ -173,14 +185,7 @@ function skipNested(object: boolean, depth: number): void {
       ws();
     }
     skipValue(depth + 1);
-    ws();
-    if (b[p] === COMMA) {
-      p++;
-      ws();
-      continue;
-    }
-    expect(close);
-    return;
+    if (!another(close)) return;
   }
 }
 
@@ -261,14 +266,7 @@ function item(s: PageState, row: number): void {
       seen |= 1 << field;
       keptField(s, row, field);
     }
-    ws();
-    if (b[p] === COMMA) {
-      p++;
-      ws();
-      continue;
-    }
-    expect(CLOSE_OBJECT);
-    break;
+    if (!another(CLOSE_OBJECT)) break;
   }
   if ((seen & required) !== required) throw notPlain;
   strings(s, row);
@@ -386,14 +384,7 @@ export function pageColumnsFromBytes(
           };
         }
         item(state, n++);
-        ws();
-        if (b[p] === COMMA) {
-          p++;
-          ws();
-          continue;
-        }
-        expect(CLOSE_LIST);
-        break;
+        if (!another(CLOSE_LIST)) break;
       }
     ws();
     if (p !== end) throw notPlain;
