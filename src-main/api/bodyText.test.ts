@@ -2,7 +2,7 @@
 // characters split across chunks, a leading BOM, bytes that are not UTF-8, an empty body, bodies one after the other
 // and at the same time, a body that breaks off.
 import { describe, expect, it } from 'vitest';
-import { bodyText } from './http.ts';
+import { bodyText } from './answerBody.ts';
 
 /** A response whose body arrives in the given chunks. */
 function chunked(chunks: readonly number[][], fail?: Error): Response {

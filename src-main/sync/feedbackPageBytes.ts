@@ -337,10 +337,9 @@ function uiIndex(c: PageColumns, start: number, stop: number): number {
 /** A set of buffers for twice the rows of `set`, its first `rows` rows copied (the page holds more than expected). */
 function grown(pool: BatchPool, set: BufferSet, rows: number): BufferSet {
   const bigger = pool.take(set.rows * 2);
-  const bytesPerRow = [4, 8, 2, 4, 4, 1, 1, 4, 1, 16];
-  bigger.columns.forEach((buffer, k) => {
-    const size = rows * (bytesPerRow[k] ?? 0);
-    new Uint8Array(buffer).set(new Uint8Array(set.columns[k] as ArrayBuffer, 0, size));
+  set.columns.forEach((column, k) => {
+    const filled = (column.byteLength / set.rows) * rows; // a column holds the same bytes for each row of the set
+    new Uint8Array(bigger.columns[k] as ArrayBuffer).set(new Uint8Array(column, 0, filled));
   });
   pool.give(set.columns);
   return bigger;

@@ -7,7 +7,7 @@ import type { RetryInfo } from '../api/http.ts';
 import type { NetworkSettings } from '../api/network.ts';
 import type { PaceInfo, PacingOptions } from '../api/pacing.ts';
 import type { FeedbackWindowQuery, PageReader, ReadPage, V2Client } from '../api/v2/client.ts';
-import { formatLocalDay } from '../core/localTime.ts';
+import { localCalendar } from '../core/localTime.ts';
 import type { NextPage } from '../api/v2/paging.ts';
 import { createPagePool } from '../store/repos/batchPool.ts';
 import type { BatchPool } from '../store/repos/batchPool.ts';
@@ -15,8 +15,6 @@ import { pageColumns } from '../store/repos/feedbackBatch.ts';
 import { pageColumnsFromBytes } from './feedbackPageBytes.ts';
 import type { PageColumns } from '../store/repos/feedbackBatch.ts';
 import { threadModuleUrl, threadReady } from '../threadModule.ts';
-
-const msPerDay = 86_400_000;
 
 export interface ColumnPage {
   columns: PageColumns;
@@ -66,12 +64,8 @@ export function columnReader(pool: BatchPool | null): PageReader<PageColumns> {
 /** A page read by columnReader, as the pipeline takes it. */
 export function columnPage(page: ReadPage<PageColumns>): ColumnPage {
   const { value: columns } = page;
-  const last = columns.n > 0 ? (columns.localMs[columns.n - 1] ?? 0) : null;
-  return {
-    columns,
-    next: page.next,
-    lastLocalDay: last === null ? null : formatLocalDay(Math.floor(last / msPerDay)),
-  };
+  const last = columns.n > 0 ? localCalendar(columns.localMs[columns.n - 1] ?? 0).day : null;
+  return { columns, next: page.next, lastLocalDay: last };
 }
 
 export function clientPageSource(client: V2Client): PageSource {

@@ -86,6 +86,19 @@ export interface V2Client {
   ): Promise<JsonResponse>;
 }
 
+/** A list answer's items, each validated by `parse` (where: the endpoint and the item's place in the whole list). */
+function itemsOf<T>(
+  body: unknown,
+  endpoint: string,
+  offset: number,
+  parse: (value: unknown, where: { endpoint: string; index: number }) => T,
+): T[] {
+  const raw = asArray(body, { endpoint });
+  const items = new Array<T>(raw.length);
+  for (let i = 0; i < raw.length; i++) items[i] = parse(raw[i], { endpoint, index: offset + i });
+  return items;
+}
+
 // eslint-disable-next-line max-lines-per-function -- a client factory: each v2 operation is a short method over the shared token, pacing and paging
 export function createV2Client(options: V2ClientOptions): V2Client {
   const { token, ...rest } = options;
@@ -106,10 +119,8 @@ export function createV2Client(options: V2ClientOptions): V2Client {
   ): Promise<Page<T>> {
     const target = linkUrl ? new URL(linkUrl) : http.url(`v2/${endpoint}`, { ...query, offset, limit });
     const response = await http.getJson(target, endpoint, signal);
-    const raw = asArray(response.body, { endpoint });
-    const items = new Array<T>(raw.length);
-    for (let i = 0; i < raw.length; i++) items[i] = parse(raw[i], { endpoint, index: offset + i });
-    return { items, offset, next: nextPage(response.headers, offset, limit, raw.length, target.href) };
+    const items = itemsOf(response.body, endpoint, offset, parse);
+    return { items, offset, next: nextPage(response.headers, offset, limit, items.length, target.href) };
   }
 
   async function experiencePoints(
@@ -144,21 +155,17 @@ export function createV2Client(options: V2ClientOptions): V2Client {
     };
   }
 
-  function buttonFeedbackPage(
+  /** The pages as validated records (the general way every page can take). */
+  const asItems: PageReader<ButtonFeedbackV2[]> = { fromItems: (items) => items };
+
+  async function buttonFeedbackPage(
     q: FeedbackWindowQuery,
     offset: number,
     signal?: AbortSignal,
     url: string | null = null,
   ): Promise<Page<ButtonFeedbackV2>> {
-    return getList(
-      buttonFeedbacksEndpoint,
-      feedbackQuery(q),
-      offset,
-      q.limit ?? maxPageSize,
-      parseButtonFeedback,
-      signal,
-      url,
-    );
+    const page = await readPage(q, asItems, offset, signal, url);
+    return { items: page.value, offset, next: page.next };
   }
 
   /** One page as `reader` makes it: from the answer's bytes, or (when it cannot) from the validated records. */
@@ -166,7 +173,7 @@ export function createV2Client(options: V2ClientOptions): V2Client {
     q: FeedbackWindowQuery,
     reader: PageReader<T>,
     offset: number,
-    signal: AbortSignal,
+    signal: AbortSignal | undefined,
     url: string | null = null,
   ): Promise<ReadPage<T>> {
     const limit = q.limit ?? maxPageSize;
@@ -182,8 +189,7 @@ export function createV2Client(options: V2ClientOptions): V2Client {
       const { value, count } = response.read as { value: T; count: number };
       return { value, count, offset, next: next(count) };
     }
-    const raw = asArray(response.body, { endpoint });
-    const items = raw.map((item, i) => parseButtonFeedback(item, { endpoint, index: offset + i }));
+    const items = itemsOf(response.body, endpoint, offset, parseButtonFeedback);
     return { value: reader.fromItems(items), count: items.length, offset, next: next(items.length) };
   }
 
@@ -210,9 +216,6 @@ export function createV2Client(options: V2ClientOptions): V2Client {
       local.abort();
     }
   }
-
-  /** The pages as validated records (the general way every page can take). */
-  const asItems: PageReader<ButtonFeedbackV2[]> = { fromItems: (items) => items };
 
   async function* buttonFeedbackPages(
     q: FeedbackWindowQuery,
