@@ -1,6 +1,7 @@
 // Verification against aggregated counts on a loopback service: equal groups pass, a group missing on either side
 // or differing in one button is reported, misuse is left out, a long range is asked for in windows of a month.
 import { afterEach, describe, expect, it } from 'vitest';
+import { mulberry32 } from '#emulator/world/prng.ts';
 import { sendJson, startLoopbackServer } from '../api/testing/loopbackServer.ts';
 import type { LoopbackServer } from '../api/testing/loopbackServer.ts';
 import { createV2Client } from '../api/v2/client.ts';
@@ -15,11 +16,17 @@ afterEach(async () => {
 });
 
 let n = 0;
-const press = (point: number, day: string, button: number, misuse = false): ButtonFeedbackV2 => ({
+const press = (
+  point: number,
+  day: string,
+  button: number,
+  misuse = false,
+  surveyId = 5,
+): ButtonFeedbackV2 => ({
   feedbackId: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
   smileyId: 1,
   localTime: `${day}T12:00:00.000+02:00`,
-  surveyId: 5,
+  surveyId,
   experiencePointId: point,
   buttonIndex: button,
   misuse,
@@ -155,5 +162,101 @@ describe('verifyAgainstAggregates', () => {
       '2024-05-07..2024-05-08',
     ]);
     expect(result.windows).toBe(4);
+  });
+  it('finds a difference that keeps every count a point has in a window: two presses that swapped their days', async () => {
+    // Point 1 holds as many presses, of the same buttons and on the same days, as the service counts (the buttons 0
+    // and 3 on 05-01 and 05-02), but each on the other's day: only the per-point fingerprints can tell, and then the
+    // count press by press names both groups. Point 2 agrees and is not named.
+    const service = [
+      { time: '2024-05-01T00:00:00.000', groupKeys: ['1', '5'], feedbacks: [1, 0, 0, 0] },
+      { time: '2024-05-02T00:00:00.000', groupKeys: ['1', '5'], feedbacks: [0, 0, 0, 1] },
+      { time: '2024-05-02T00:00:00.000', groupKeys: ['2', '5'], feedbacks: [0, 2, 0, 0] },
+    ];
+    server = await startLoopbackServer((_req, res) => sendJson(res, 200, service));
+    const store = openStore(':memory:');
+    store.buttonFeedback.writePage([
+      press(1, '2024-05-01', 3),
+      press(1, '2024-05-02', 0),
+      press(2, '2024-05-02', 1),
+      press(2, '2024-05-02', 1),
+    ]);
+    const client = createV2Client({ baseUrl: server.url, token: 't' });
+    const result = await verifyAgainstAggregates({ store, client, since: '2024-05-01', until: '2024-05-03' });
+    store.close();
+    const counts = (b: number): number[] => Array.from({ length: 11 }, (_, i) => (i === b ? 1 : 0));
+    expect(result.mismatches).toEqual([
+      { experiencePointId: 1, surveyId: 5, day: '2024-05-01', local: counts(3), service: counts(0) },
+      { experiencePointId: 1, surveyId: 5, day: '2024-05-02', local: counts(0), service: counts(3) },
+    ]);
+    expect([result.groupsCompared, result.localTotal, result.serviceTotal]).toEqual([3, 4, 4]);
+  });
+
+  it('names the same groups as a plain comparison of two tallies, on 3,000 seeded presses with a few changed', async () => {
+    // The service counts `truth`; the store holds it with presses dropped, added, moved to another button, day or
+    // survey, and misuse (left out on both sides). The expected mismatches come from a second, plain route: a Map per
+    // side from `point|survey|day` to 11 counts, compared key by key.
+    const next = mulberry32(24);
+    const pick = (k: number): number => Math.floor(next() * k);
+    const dayOf = (i: number): string => new Date(Date.UTC(2024, 4, 1 + i)).toISOString().slice(0, 10);
+    const truth = Array.from({ length: 3_000 }, () =>
+      press(1 + pick(7), dayOf(pick(45)), pick(4), next() < 0.05, 5 + pick(2)),
+    );
+    const stored = truth.filter(() => next() > 0.002);
+    for (let k = 0; k < 3; k++) stored.push(press(1 + pick(7), dayOf(pick(45)), pick(4), false, 5));
+    const changes = [
+      (p: ButtonFeedbackV2) => ({ ...p, buttonIndex: (p.buttonIndex + 1) % 4 }),
+      (p: ButtonFeedbackV2) => ({ ...p, localTime: `${dayOf(pick(45))}T12:00:00.000+02:00` }),
+      (p: ButtonFeedbackV2) => ({ ...p, surveyId: p.surveyId === 5 ? 6 : 5 }),
+    ];
+    for (let k = 0; k < 6; k++) {
+      const at = pick(stored.length);
+      const was = stored[at];
+      if (was) stored[at] = (changes[k % 3] ?? ((p: ButtonFeedbackV2) => p))(was);
+    }
+    const tally = (presses: readonly ButtonFeedbackV2[]): Map<string, number[]> => {
+      const groups = new Map<string, number[]>();
+      for (const p of presses) {
+        if (p.misuse) continue;
+        const key = `${p.experiencePointId}|${p.surveyId}|${p.localTime.slice(0, 10)}`;
+        const c = groups.get(key) ?? new Array<number>(11).fill(0);
+        c[p.buttonIndex] = (c[p.buttonIndex] ?? 0) + 1;
+        groups.set(key, c);
+      }
+      return groups;
+    };
+    const serviceTally = tally(truth);
+    const storeTally = tally(stored);
+    const zeros = new Array<number>(11).fill(0);
+    const expected = [...new Set([...serviceTally.keys(), ...storeTally.keys()])]
+      .filter((k) => String(storeTally.get(k) ?? zeros) !== String(serviceTally.get(k) ?? zeros))
+      .map((k) => {
+        const [point, survey, day] = k.split('|');
+        return `${day} ${point} ${survey} ${String(storeTally.get(k) ?? zeros)} / ${String(serviceTally.get(k) ?? zeros)}`;
+      })
+      .sort();
+    expect(expected.length).toBeGreaterThan(0);
+    server = await startLoopbackServer((_req, res, url) => {
+      const [from, to] = [url.searchParams.get('startDate') ?? '', url.searchParams.get('endDate') ?? ''];
+      const rows = [...serviceTally]
+        .map(([k, c]) => ({ k: k.split('|'), c }))
+        .filter(({ k }) => (k[2] ?? '') >= from && (k[2] ?? '') < to)
+        .map(({ k, c }) => ({
+          time: `${k[2]}T00:00:00.000`,
+          groupKeys: [k[0], k[1]],
+          feedbacks: c.slice(0, 4),
+        }));
+      sendJson(res, 200, rows);
+    });
+    const store = openStore(':memory:');
+    store.buttonFeedback.writePage(stored);
+    const client = createV2Client({ baseUrl: server.url, token: 't' });
+    const result = await verifyAgainstAggregates({ store, client, since: '2024-05-01', until: '2024-06-15' });
+    store.close();
+    const named = result.mismatches
+      .map((m) => `${m.day} ${m.experiencePointId} ${m.surveyId} ${String(m.local)} / ${String(m.service)}`)
+      .sort();
+    expect(named).toEqual(expected);
+    const sum = (t: Map<string, number[]>): number => [...t.values()].flat().reduce((a, b) => a + b, 0);
+    expect([result.localTotal, result.serviceTotal]).toEqual([sum(storeTally), sum(serviceTally)]);
   });
 });

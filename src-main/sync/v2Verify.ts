@@ -6,7 +6,14 @@ import { fetchAggregates } from '../api/v2/aggregates.ts';
 import type { AggregateRowV2 } from '../api/v2/aggregates.ts';
 import type { V2Client } from '../api/v2/client.ts';
 import type { Store } from '../store/db.ts';
-import { pressesInWindow, surveyPointPairs } from '../store/reads/verifyRead.ts';
+import {
+  pointPrints,
+  pointsHoldingPresses,
+  pressesInWindow,
+  pressPrint,
+  surveyPointPairs,
+} from '../store/reads/verifyRead.ts';
+import type { PointPrint } from '../store/reads/verifyRead.ts';
 import { insertVerification } from '../store/repos/verificationRepo.ts';
 import { resolveV2Window } from './history.ts';
 import { normaliseScope } from './v2ListPlan.ts';
@@ -86,6 +93,7 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
   const result = nothingCompared(from, to);
   const days = verifyWindowDays(surveyPointPairs(store.db));
   const windows = windowsOf(from, to, days);
+  const points = pointsHoldingPresses(store.db);
   // Each answer becomes the window's groups in typed arrays as it arrives: the parsed rows (~30 MB a window on
   // `xlarge`) are garbage at once instead of waiting, two windows ahead, for their turn.
   const ask = ([startDate, endDate]: [string, string]): Promise<ServiceGroups> => {
@@ -114,6 +122,7 @@ export async function verifyAgainstAggregates(options: VerifyOptions): Promise<V
       service,
       parseLocalDate(start) ?? fromDay,
       parseLocalDate(end) ?? toDay,
+      points,
       scope,
     );
     compareWindow(service, local, result);
@@ -149,31 +158,94 @@ function windowsOf(from: string, to: string, days: number): [string, string][] {
 }
 
 /**
- * One window's groups of the service's answer: keyed `point|survey|yyyy-MM-dd` (as countLocal keys the store's), 11
- * counts each at the group's index × 11 in `counts`; `local` is where countLocal adds the store's counts of the same
- * groups.
+ * One window's groups of the service's answer, numbered in the order first met: 11 counts each at the group's number ×
+ * 11 in `counts`; `local` is where countLocal puts the store's counts of the same groups. A group is found by its
+ * point's, day's and survey's numbers among the window's (groupKey); each point's presses and fingerprint sum
+ * (verifyRead.ts) are kept by the point's number.
  */
 interface ServiceGroups {
-  /** Key → the group's index, in the order first met. */
-  index: Map<string, number>;
+  index: Map<number, number>;
+  /** The window's points (the service's key text), days (`yyyy-MM-dd`) and surveys (key text), each → its number. */
+  points: Map<string, number>;
+  days: Map<string, number>;
+  surveys: Map<string, number>;
+  /** Each group's point, day and survey numbers. */
+  groupPoint: Int32Array;
+  groupDay: Int32Array;
+  groupSurvey: Int32Array;
   counts: Float64Array;
   local: Float64Array;
+  /** By point number: the presses the service counts, and the sum of their fingerprints. */
+  presses: Float64Array;
+  prints: Float64Array;
 }
 
-/** The service's answer for a window as groups (rows of the same group added up). */
+/** A group's key among its window's: its point's, day's and survey's numbers. */
+const groupKey = (g: ServiceGroups, point: number, day: number, survey: number): number =>
+  (point * g.days.size + day) * g.surveys.size + survey;
+
+/** The number of `key` in `numbers`, given the next one when it is new. */
+function numberOf(numbers: Map<string, number>, key: string): number {
+  let n = numbers.get(key);
+  if (n === undefined) numbers.set(key, (n = numbers.size));
+  return n;
+}
+
+/**
+ * The service's answer for a window as groups (rows of the same group added up). No text is built per row: the
+ * window's points, days and surveys are numbered first, then each row's group found by those numbers (`xlarge`: 14 M
+ * rows in 510 windows; a `point|survey|day` text per row took ~20 s of the check with its collection).
+ */
 function serviceGroups(rows: readonly AggregateRowV2[]): ServiceGroups {
-  const index = new Map<string, number>();
-  const counts = new Float64Array(rows.length * 11);
-  for (const r of rows) {
-    const key = `${r.groupKeys[0]}|${r.groupKeys[1]}|${r.time.slice(0, 10)}`;
-    let g = index.get(key);
-    if (g === undefined) index.set(key, (g = index.size));
-    const at = g * 11;
+  const points = new Map<string, number>();
+  const days = new Map<string, number>();
+  const surveys = new Map<string, number>();
+  const rowPoint = new Int32Array(rows.length);
+  const rowDay = new Int32Array(rows.length);
+  const rowSurvey = new Int32Array(rows.length);
+  rows.forEach((r, i) => {
+    rowPoint[i] = numberOf(points, r.groupKeys[0] ?? '');
+    rowDay[i] = numberOf(days, r.time.slice(0, 10));
+    rowSurvey[i] = numberOf(surveys, r.groupKeys[1] ?? '');
+  });
+  // Group keys are exact below 2^53 (windows hold ~62,000 groups: far below).
+  if (points.size * days.size * surveys.size >= 2 ** 53)
+    throw new Error('the service answered a window of the check with more groups than it can compare');
+  const g: ServiceGroups = {
+    index: new Map(),
+    points,
+    days,
+    surveys,
+    groupPoint: new Int32Array(rows.length),
+    groupDay: new Int32Array(rows.length),
+    groupSurvey: new Int32Array(rows.length),
+    counts: new Float64Array(rows.length * 11),
+    local: new Float64Array(0),
+    presses: new Float64Array(points.size),
+    prints: new Float64Array(points.size),
+  };
+  const dayNumbers = [...days.keys()].map((d) => parseLocalDate(d) ?? NaN);
+  const surveyIds = [...surveys.keys()].map(Number);
+  rows.forEach((r, i) => {
+    const [point, day, survey] = [rowPoint[i] ?? 0, rowDay[i] ?? 0, rowSurvey[i] ?? 0];
+    const key = groupKey(g, point, day, survey);
+    let at = g.index.get(key);
+    if (at === undefined) {
+      g.index.set(key, (at = g.index.size));
+      g.groupPoint[at] = point;
+      g.groupDay[at] = day;
+      g.groupSurvey[at] = survey;
+    }
     r.feedbacks.forEach((n, b) => {
-      if (b < 11) counts[at + b] = (counts[at + b] ?? 0) + n;
+      if (b >= 11 || n === 0) return;
+      g.counts[at * 11 + b] = (g.counts[at * 11 + b] ?? 0) + n;
+      g.presses[point] = (g.presses[point] ?? 0) + n;
+      g.prints[point] =
+        (g.prints[point] ?? 0) + n * pressPrint(dayNumbers[day] ?? NaN, surveyIds[survey] ?? NaN, b);
     });
-  }
-  return { index, counts, local: new Float64Array(index.size * 11) };
+  });
+  g.local = new Float64Array(g.index.size * 11);
+  return g;
 }
 
 /** The end of the check's window starting at `start`: `days` later and a month later at most, never past `to`. */
@@ -193,17 +265,19 @@ function compareWindow(service: ServiceGroups, localOnly: Map<string, number[]>,
   const { index, counts, local } = service;
   result.groupsCompared += index.size + localOnly.size;
   for (const c of localOnly.values()) result.localTotal += sumOf(c);
-  const mismatch = (key: string, l: number[], s: number[]): void => {
-    const [point, survey, day] = key.split('|');
+  const points = [...service.points.keys()];
+  const days = [...service.days.keys()];
+  const surveys = [...service.surveys.keys()];
+  const mismatch = (point: string, survey: string, day: string, l: number[], s: number[]): void => {
     result.mismatches.push({
       experiencePointId: Number(point),
       surveyId: Number(survey),
-      day: day ?? '',
+      day,
       local: l,
       service: s,
     });
   };
-  index.forEach((g, key) => {
+  for (let g = 0; g < index.size; g++) {
     let differs = false;
     for (let b = 0; b < 11; b++) {
       const l = local[g * 11 + b] ?? 0;
@@ -212,40 +286,110 @@ function compareWindow(service: ServiceGroups, localOnly: Map<string, number[]>,
       result.serviceTotal += s;
       if (l !== s) differs = true;
     }
-    if (!differs) return;
+    if (!differs) continue;
     const at = (c: Float64Array): number[] => Array.from(c.subarray(g * 11, g * 11 + 11));
-    mismatch(key, at(local), at(counts));
-  });
-  for (const [key, l] of localOnly) mismatch(key, l, new Array<number>(11).fill(0));
+    const [point, day, survey] = [
+      service.groupPoint[g] ?? 0,
+      service.groupDay[g] ?? 0,
+      service.groupSurvey[g] ?? 0,
+    ];
+    mismatch(points[point] ?? '', surveys[survey] ?? '', days[day] ?? '', at(local), at(counts));
+  }
+  for (const [key, l] of localOnly) {
+    const [point, survey, day] = key.split('|');
+    mismatch(point ?? '', survey ?? '', day ?? '', l, new Array<number>(11).fill(0));
+  }
 }
 
 /**
  * Counts per point, local day and survey from the stored presses themselves (not the rollups, so a fact lost or
- * doubled by any route shows), misuse excluded, scope as subtrees: added to the service's group of the same key, or
+ * doubled by any route shows), misuse excluded, scope as subtrees: put in the service's group of the same key, or
  * returned when the service has none (keyed `point|survey|yyyy-MM-dd`, 11 counts each).
+ *
+ * First per point, in SQLite: its presses' count and fingerprint sum (verifyRead.ts). A point whose two agree with
+ * the service's holds the service's counts (its groups' local counts are the service's); every other point, and one
+ * on either side only, is counted press by press. `xlarge`'s 100 M presses one by one into JavaScript took ~114 s of
+ * a first sync's check; the sums in SQLite a third of that (docs/BENCHMARKS.md).
  */
 function countLocal(
   store: Store,
   service: ServiceGroups,
   fromDay: number,
   toDay: number,
+  points: string,
+  scope: number[] | null,
+): Map<string, number[]> {
+  const differing = differingPoints(pointPrints(store.db, fromDay, toDay, points, scope), service);
+  const { groupPoint, counts, local } = service;
+  for (let g = 0; g < service.index.size; g++)
+    if (!differing.has(groupPoint[g] ?? -1)) local.set(counts.subarray(g * 11, g * 11 + 11), g * 11);
+  return differing.ids.length > 0
+    ? countPresses(store, service, fromDay, toDay, JSON.stringify(differing.ids), scope)
+    : new Map();
+}
+
+/**
+ * Presses a point may hold in a window for its fingerprint sum to be exact in doubles (each fingerprint is below
+ * 2^31): more are counted press by press.
+ */
+const exactPresses = 2 ** 22;
+
+/**
+ * The points whose presses or fingerprint sums differ between the store and the service, or are on one side only:
+ * their ids (for the count press by press) and the service's numbers of them (`has`).
+ */
+function differingPoints(
+  local: readonly PointPrint[],
+  service: ServiceGroups,
+): { ids: number[]; has(point: number): boolean } {
+  const ids: number[] = [];
+  const numbers = new Set<number>();
+  const seen = new Uint8Array(service.points.size);
+  for (const [id, n, print] of local) {
+    const at = service.points.get(String(id));
+    if (at !== undefined) seen[at] = 1;
+    if (at === undefined || service.presses[at] !== n || service.prints[at] !== print || n > exactPresses) {
+      ids.push(id);
+      if (at !== undefined) numbers.add(at);
+    }
+  }
+  for (const [key, at] of service.points)
+    if (!seen[at] && (service.presses[at] ?? 0) > 0) {
+      ids.push(Number(key));
+      numbers.add(at);
+    }
+  return { ids, has: (point) => numbers.has(point) };
+}
+
+/** countLocal's press-by-press count, for the points of `points` (a JSON array). */
+function countPresses(
+  store: Store,
+  service: ServiceGroups,
+  fromDay: number,
+  toDay: number,
+  points: string,
   scope: number[] | null,
 ): Map<string, number[]> {
   // Counted here, not by GROUP BY: SQLite's grouping built a temporary B-tree in memory (temp_store = MEMORY) of
   // 0.77 GB for one year of `large`. The rows come in key order: a point's day is one run of rows, its surveys are
-  // counted by number and keyed once when the run ends (a key per press was a string per press, which grew the main
-  // thread's young generation to its largest), into the service's groups' typed counts.
-  const rows = pressesInWindow(store.db, fromDay, toDay, scope);
+  // counted by number and found once when the run ends, into the service's groups' typed counts.
+  const rows = pressesInWindow(store.db, fromDay, toDay, points, scope);
   const localOnly = new Map<string, number[]>();
   let run = { point: NaN, day: NaN, surveys: new Map<number, number[]>() };
   const flush = (): void => {
     const date = formatLocalDay(run.day);
+    const point = service.points.get(String(run.point));
+    const day = service.days.get(date);
     for (const [survey, counts] of run.surveys) {
-      const key = `${run.point}|${survey}|${date}`;
-      const g = service.index.get(key);
+      const s = service.surveys.get(String(survey));
+      const g =
+        point === undefined || day === undefined || s === undefined
+          ? undefined
+          : service.index.get(groupKey(service, point, day, s));
       if (g !== undefined)
         counts.forEach((n, b) => (service.local[g * 11 + b] = (service.local[g * 11 + b] ?? 0) + n));
       else {
+        const key = `${run.point}|${survey}|${date}`;
         const had = localOnly.get(key); // only when the rows were not in key order
         localOnly.set(key, had ? had.map((n, b) => n + (counts[b] ?? 0)) : counts);
       }
