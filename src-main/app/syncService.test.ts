@@ -89,7 +89,7 @@ describe('runTargetSync: the work after the sync', () => {
 });
 
 describe('runTargetSync: the file check beside the check against the counts', () => {
-  it('starts the file check once the after-sync work is written, while the verification still waits for the service', async () => {
+  it('starts the file check when the sync ends, before the after-sync work, and runs it while the verification still waits for the service', async () => {
     const target = targetIn('beside.sqlite');
     const events: string[] = [];
     let checkStarted: () => void = () => undefined;
@@ -109,7 +109,7 @@ describe('runTargetSync: the file check beside the check against the counts', ()
       now: () => now,
       fetch: gated,
       checkFile: async () => {
-        // Second route to "the after-sync work is written": its table holds this run's stamp already.
+        // Second route to "the after-sync work is not written yet": its table holds no stamp of this run.
         const db = new Database(target.storePath, { readonly: true });
         const stamped = db.prepare('SELECT count(*) FROM v2_anomaly_window').pluck().get();
         db.close();
@@ -121,7 +121,7 @@ describe('runTargetSync: the file check beside the check against the counts', ()
     expect(outcome.status).toBe('done');
     expect(outcome.result.verification?.mismatchCount).toBe(0);
     expect(await outcome.fileCheck).toBeNull();
-    expect(events[0]).toBe('check starts (after-sync rows: 1)');
+    expect(events[0]).toBe('check starts (after-sync rows: 0)');
     expect(events).toContain('verification asks');
   }, 30_000);
 });

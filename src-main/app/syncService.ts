@@ -211,14 +211,17 @@ export async function runTargetSync(target: SyncTarget, o: SyncRunOptions = {}):
       const message = syncFailed(summary.streams, error, target);
       return { ...outcome, status: 'failed', message, code: failureCode(error) };
     }
+    // The file's check (SQLite's quick_check, on a thread of its own) starts first: it reads every page (~80 s on
+    // `xlarge`), as long as the work after the sync and the check against the service's counts together, which it
+    // runs beside.
+    const fileCheck = o.checkFile?.() ?? null;
+    void fileCheck?.catch(() => undefined); // the caller awaits it; never unhandled meanwhile
     // The replay's series and the anomaly tests (afterSync.ts): a failure there loses nothing the sync wrote (the
     // replay builds its series itself, the anomaly search computes afresh), so the outcome does not depend on it.
     const afterSyncFailures = await afterSyncWork(target, request, store, o);
     // On this thread, the work after the sync left its garbage in the heap the check then runs in (`xlarge`: V8's
     // pages 24 → 129 MB through that work, kept through the check): collected first.
     if (o.onThisThread) shrinkThisHeap();
-    const fileCheck = o.checkFile?.() ?? null;
-    void fileCheck?.catch(() => undefined); // the caller awaits it; never unhandled meanwhile
     const thread = verifyThreadTarget(target.storePath, request.network, o);
     const checked = await checkAfter(store, target.baseUrl, request.v2?.token ?? null, summary, o, thread);
     if (checked === 'cancelled')
