@@ -7,6 +7,7 @@ import type { LoopbackServer } from '../api/testing/loopbackServer.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import type { ButtonFeedbackV2 } from '../api/v2/records.ts';
 import { openStore } from '../store/db.ts';
+import { testPress } from '../store/testing/testPress.ts';
 import { verifyAgainstAggregates, verifyWindowDays } from './v2Verify.ts';
 
 let server: LoopbackServer | null = null;
@@ -15,25 +16,14 @@ afterEach(async () => {
   server = null;
 });
 
-let n = 0;
-const press = (
-  point: number,
-  day: string,
-  button: number,
-  misuse = false,
-  surveyId = 5,
-): ButtonFeedbackV2 => ({
-  feedbackId: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-  smileyId: 1,
-  localTime: `${day}T12:00:00.000+02:00`,
-  surveyId,
-  experiencePointId: point,
-  buttonIndex: button,
-  misuse,
-  smileyType: 'SMILEY_TERMINAL',
-  position: 1,
-  ui: 'physical',
-});
+const press = (point: number, day: string, button: number, misuse = false, surveyId = 5): ButtonFeedbackV2 =>
+  testPress({
+    experiencePointId: point,
+    localTime: `${day}T12:00:00.000+02:00`,
+    buttonIndex: button,
+    misuse,
+    surveyId,
+  });
 
 describe('verifyAgainstAggregates', () => {
   it('reports exactly the groups whose counts differ, per point, survey and day', async () => {

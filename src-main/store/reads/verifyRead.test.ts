@@ -5,27 +5,23 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '#emulator/world/prng.ts';
 import type { ButtonFeedbackV2 } from '../../core/records/v2Feedback.ts';
 import { openStore } from '../db.ts';
+import { testPress } from '../testing/testPress.ts';
 import { pointPrints, pointsHoldingPresses, pressesInWindow, pressPrint } from './verifyRead.ts';
 
-let n = 0;
 const press = (
   point: number,
   day: number,
   survey: number,
   button: number,
   misuse: boolean,
-): ButtonFeedbackV2 => ({
-  feedbackId: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-  smileyId: 1,
-  localTime: `${new Date(day * 86_400_000).toISOString().slice(0, 10)}T09:30:00.000+01:00`,
-  surveyId: survey,
-  experiencePointId: point,
-  buttonIndex: button,
-  misuse,
-  smileyType: 'SMILEY_TERMINAL',
-  position: 1,
-  ui: 'physical',
-});
+): ButtonFeedbackV2 =>
+  testPress({
+    experiencePointId: point,
+    localTime: `${new Date(day * 86_400_000).toISOString().slice(0, 10)}T09:30:00.000+01:00`,
+    surveyId: survey,
+    buttonIndex: button,
+    misuse,
+  });
 
 /** Day 19,845 is 2024-05-01. */
 const may1 = 19_845;
