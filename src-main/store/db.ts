@@ -60,6 +60,11 @@ export interface OpenStoreOptions {
    * once, or writes little, needs less, and every thread's connection adds to the process's memory.
    */
   cacheKib?: number;
+  /**
+   * The WAL's size, in pages, that starts a checkpoint after this connection commits (SQLite's default 1,000): a
+   * connection that writes much (the sync's) checkpoints less often, each checkpoint paying its fsyncs once.
+   */
+  checkpointPages?: number;
 }
 
 /**
@@ -81,6 +86,8 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     else configureConnection(db);
     if (options.cacheKib !== undefined)
       db.pragma(`cache_size = -${Math.max(1, Math.round(options.cacheKib))}`);
+    if (!readOnly && options.checkpointPages !== undefined)
+      db.pragma(`wal_autocheckpoint = ${Math.max(1, Math.round(options.checkpointPages))}`);
     refuseForeignSchema(db, path);
     const migrations = loadMigrations(options.migrationsDir ?? defaultMigrationsDir);
     if (readOnly) refuseUpdateReadOnly(db, migrations, path, readOnly);
@@ -217,8 +224,22 @@ function refuseUpdateReadOnly(
 /** The writer connection's page cache, KB. */
 export const writerCacheKb = 8000;
 
-/** The writer connection's WAL size, in pages, that starts a checkpoint after a commit. */
-export const writerCheckpointPages = 16_384;
+/**
+ * The writer connection's WAL size, in pages, that starts a checkpoint after a commit: 65,536 (256 MB). A batch of
+ * `xlarge` writes ~33,000 pages (a leaf per point and table, rewritten by each batch); checkpointed every 16,384
+ * pages, each commit paid a checkpoint of its batch and its two fsyncs. Every 65,536, one checkpoint covers two
+ * batches and copies a leaf both rewrote once: a whole `xlarge` sync's presses 688.3 → 637.2 s back to back
+ * (docs/BENCHMARKS.md, 2026-11-29 11:00), the WAL up to ~380 MB on disk during a first sync (it is removed when the
+ * file is closed).
+ */
+export const writerCheckpointPages = 65_536;
+
+/**
+ * The sync's own connection (the tree, the cursors, the other resources' pages: a transaction a page): 16,384 pages
+ * instead of SQLite's 1,000, which checkpointed (and fsynced) every few pages of a list. The other resources' history
+ * of a whole `xlarge` sync 254.5 → 208.8 s back to back (docs/BENCHMARKS.md, 2026-11-29 11:00).
+ */
+export const syncCheckpointPages = 16_384;
 
 /**
  * A second connection to an already opened (migrated) store that only writes button feedbacks and checkpoints: the
@@ -235,9 +256,9 @@ export function openFeedbackWriter(
     // touches about one leaf per point and table, and the rollups' pages; a larger cache only holds pages the batches
     // do not come back to, 24 MB of the first sync's peak RSS (docs/BENCHMARKS.md, 2026-11-28).
     db.pragma(`cache_size = -${writerCacheKb}`);
-    // The WAL checkpointed every 16,384 pages (64 MB) instead of SQLite's 1,000: a batch of `large` writes more than
+    // The WAL checkpointed every writerCheckpointPages instead of SQLite's 1,000: a batch of `large` writes more than
     // 1,000 pages, so each commit paid a checkpoint and its two fsyncs. `large`'s button feedbacks 82.6–84.3 s →
-    // 75.8 s (65,536 pages: 75.0 s; docs/BENCHMARKS.md, 2026-11-28 07:11). Still `synchronous = NORMAL`.
+    // 75.8 s at 16,384 pages (docs/BENCHMARKS.md, 2026-11-28 07:11). Still `synchronous = NORMAL`.
     db.pragma(`wal_autocheckpoint = ${writerCheckpointPages}`);
     return {
       buttonFeedback: createButtonFeedbackRepo(db, createCheckpointRepo(db, now)),

@@ -17,7 +17,7 @@ import type { PaceInfo } from '../api/pacing.ts';
 import { createV1Client } from '../api/v1/client.ts';
 import { createV2Client } from '../api/v2/client.ts';
 import type { V2ClientOptions } from '../api/v2/client.ts';
-import { StoreError, openStore, storeFailure } from '../store/db.ts';
+import { StoreError, openStore, storeFailure, syncCheckpointPages } from '../store/db.ts';
 import { runSync } from './orchestrator.ts';
 import type { RunSyncOptions, SourceChoice, StreamOutcome } from './orchestrator.ts';
 import type { CoveredWindow } from './history.ts';
@@ -158,6 +158,7 @@ export async function runSyncRequest(
     ...(req.migrationsDir ? { migrationsDir: req.migrationsDir } : {}),
     // This connection writes the tree, checkpoints and the other resources; the presses go through the writer's.
     cacheKib: 8000,
+    checkpointPages: syncCheckpointPages,
     // A new version's first open of a big file migrates it: said as progress of the data file.
     onMigration: (m) =>
       cb.onProgress?.({
