@@ -227,17 +227,18 @@ export const writerCacheKb = 8000;
 /**
  * The writer connection's WAL size, in pages, that starts a checkpoint after a commit: 65,536 (256 MB). A batch of
  * `xlarge` writes ~33,000 pages (a leaf per point and table, rewritten by each batch); checkpointed every 16,384
- * pages, each commit paid a checkpoint of its batch and its two fsyncs. Every 65,536, one checkpoint covers two
- * batches and copies a leaf both rewrote once: a whole `xlarge` sync's presses 688.3 → 637.2 s back to back
- * (docs/BENCHMARKS.md, 2026-11-29 11:00), the WAL up to ~380 MB on disk during a first sync (it is removed when the
- * file is closed).
+ * pages, each commit paid a checkpoint of its batch and its fsyncs. Every 65,536, one checkpoint covers two batches
+ * and copies a leaf both rewrote once: the first 120 s of `xlarge` wrote 592–600 bytes a press to the disk instead of
+ * 771–794 (−24 %), at the same CPU a press; the rate moved within the host's spread (docs/BENCHMARKS.md, 2026-11-29
+ * 10:40). The WAL grows to ~380 MB on disk during a first sync (removed when the file is closed).
  */
 export const writerCheckpointPages = 65_536;
 
 /**
  * The sync's own connection (the tree, the cursors, the other resources' pages: a transaction a page): 16,384 pages
- * instead of SQLite's 1,000, which checkpointed (and fsynced) every few pages of a list. The other resources' history
- * of a whole `xlarge` sync 254.5 → 208.8 s back to back (docs/BENCHMARKS.md, 2026-11-29 11:00).
+ * instead of SQLite's 1,000, which checkpointed (and fsynced) at every 4 MB of WAL, every few pages of a list. Not
+ * measured apart: the other resources' history of whole `xlarge` syncs moved within the hour's spread (docs/BENCHMARKS.md,
+ * 2026-11-29 10:40).
  */
 export const syncCheckpointPages = 16_384;
 
