@@ -19,6 +19,7 @@ import { createV2Client } from '../api/v2/client.ts';
 import type { V2ClientOptions } from '../api/v2/client.ts';
 import { StoreError, openStore, storeFailure, syncCheckpointPages } from '../store/db.ts';
 import { runSync } from './orchestrator.ts';
+import { shrinkThisHeap } from './shrinkHeap.ts';
 import type { RunSyncOptions, SourceChoice, StreamOutcome } from './orchestrator.ts';
 import type { CoveredWindow } from './history.ts';
 import { SyncLockedError } from './syncLock.ts';
@@ -214,19 +215,6 @@ export function heapBoundedForSync(): boolean {
   return getHeapStatistics().heap_size_limit <= boundedHeapBytes;
 }
 
-/**
- * A last-resort collection of this thread's heap, which shrinks its young and old generations to what is live, when
- * the process exposes `gc` (the command line's sync does, bin/feedback-desk.js); else nothing. Between the phases of
- * a sync on this thread: V8 alone keeps a heap grown by one phase's garbage through the next.
- */
-export function shrinkThisHeap(): void {
-  (globalThis as { gc?: (o: object) => void }).gc?.({
-    type: 'major',
-    execution: 'sync',
-    flavor: 'last-resort',
-  });
-}
-
 /** Runs the request on this thread, its failure in the form a thread's reply takes. */
 async function runHere(
   req: SyncRequest,
@@ -305,3 +293,5 @@ export async function runSyncInThread(
     await worker.terminate().catch(() => undefined);
   }
 }
+
+export { shrinkThisHeap };
