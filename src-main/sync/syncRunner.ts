@@ -293,5 +293,3 @@ export async function runSyncInThread(
     await worker.terminate().catch(() => undefined);
   }
 }
-
-export { shrinkThisHeap };
