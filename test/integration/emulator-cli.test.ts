@@ -184,6 +184,22 @@ describe('feedback-desk emulator', () => {
       headers: { 'X-Svc-API-Token': 'demo-v2-token' },
     });
     expect(res.status).toBe(200);
+    // The alerts are evaluated before it listens, and the count it prints is what the service then lists: counted
+    // here through the API, year by year (its widest window) over more than the world's history, told apart by id
+    // (an alert open across two windows is listed in both; one page holds a year's on `tiny`).
+    const printed = Number(/ (\d+) alerts, generated in/.exec(t.out.join(''))?.[1]);
+    const listed = new Set<number>();
+    for (let start = Date.UTC(2018, 0, 1); start < Date.UTC(2026, 11, 1); start += 365 * 86_400_000) {
+      const [from, to] = [start, start + 365 * 86_400_000].map((ms) =>
+        new Date(ms).toISOString().slice(0, 10),
+      );
+      const page = await fetch(`${url}/v2/alerts.json?startDate=${from}&endDate=${to}&limit=10000`, {
+        headers: { 'X-Svc-API-Token': 'demo-v2-token' },
+      });
+      for (const a of (await page.json()) as { alertId: number }[]) listed.add(a.alertId);
+    }
+    expect(printed).toBeGreaterThan(0);
+    expect(listed.size).toBe(printed);
     controller.abort();
     expect(await done).toBe(0);
     await expect(fetch(`${url}/v2/experience-points.json`)).rejects.toThrow();
