@@ -52,6 +52,8 @@ export interface SyncV2ResourcesOptions {
    * `until`), so only the days before them are fetched (none again).
    */
   continuesRun?: boolean;
+  /** Called once each page of a windowed stream is written (newest first's recent days: a collection, see there). */
+  afterPage?: () => void;
 }
 
 export type StreamStatus = 'done' | 'not-permitted' | 'cancelled';
@@ -152,7 +154,10 @@ export async function syncV2Resources(options: SyncV2ResourcesOptions): Promise<
   const now = options.now ?? (() => new Date());
   const emit = options.onProgress ?? (() => undefined);
   const started = performance.now();
-  const ctx: StreamContext = { store, client, signal, emit };
+  const ctx: StreamContext = {
+    ...{ store, client, signal, emit },
+    ...(options.afterPage ? { afterPage: options.afterPage } : {}),
+  };
   const results: StreamResult[] = [];
   const summary = (status: 'done' | 'cancelled'): SyncV2ResourcesResult => ({
     status,

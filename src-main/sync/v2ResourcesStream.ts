@@ -5,6 +5,7 @@ import type { Store } from '../store/db.ts';
 import { coverageProgress, storedCoverage } from './coverage.ts';
 import type { Scheduler, StreamEnd } from './scheduler.ts';
 import { surveyDefinitionStreams } from './surveyDefinitions.ts';
+import { shrinkThisHeap } from './shrinkHeap.ts';
 import { firstWindowStart } from './syncV2.ts';
 import { syncV2Resources } from './v2Resources.ts';
 import type { SyncV2ResourcesOptions } from './v2Resources.ts';
@@ -113,7 +114,14 @@ async function newestFirst(
 ): Promise<StreamEnd> {
   let first;
   try {
-    first = await syncV2Resources(options(c, firstWindowStart(c.window, p.firstWindowDays)));
+    // These days run beside the presses' pipeline (its fetch and writer threads, their caches and batches kept for
+    // the history): the pages' garbage on top of it was the sync's peak (`xlarge`: 283–301 MB at a moment here in the
+    // first 40 s of four runs). Collected after each page (35 pages, ~55 ms each): 264–274 MB (docs/BENCHMARKS.md,
+    // 2026-11-29 14:05). Only here: the history's ~720 pages would pay ~40 s for it, with the presses' threads gone.
+    first = await syncV2Resources({
+      ...options(c, firstWindowStart(c.window, p.firstWindowDays)),
+      afterPage: shrinkThisHeap,
+    });
   } finally {
     p.recent.resolve();
   }

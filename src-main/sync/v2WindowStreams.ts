@@ -16,6 +16,8 @@ export interface StreamContext {
   client: V2Client;
   signal: AbortSignal | undefined;
   emit: (progress: SyncProgress) => void;
+  /** Called once each page of a windowed stream is written (and its progress told). */
+  afterPage?: () => void;
 }
 
 export interface StreamOutcome {
@@ -111,6 +113,7 @@ export async function runWindowStream<T>(
       outcome.pages++;
       const last = page.items.at(-1);
       emit(progress('running', next, last ? spec.dayOf(last) : null));
+      ctx.afterPage?.();
     });
   } catch (error) {
     // Cancelled or failed: the pages written so far are counted before the run reports it (a store that cannot

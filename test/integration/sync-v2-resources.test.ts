@@ -40,6 +40,9 @@ let path: string;
 let store: Store;
 let first: SyncV2ResourcesResult;
 const requests: URL[] = [];
+/** Calls of the first run's afterPage hook, and the requests it made for the windowed streams' pages. */
+let afterPages = 0;
+let windowedRequests = 0;
 
 beforeAll(async () => {
   emulator = await startEmulator({ size: 'small', seed: 11, port: 0, host: '127.0.0.1', now });
@@ -52,7 +55,11 @@ beforeAll(async () => {
     fetch: (input, init) => (requests.push(new URL(String(input))), fetch(input, init)),
   });
   await syncV2({ store, client, now: () => now, since });
-  first = await syncV2Resources({ store, client, now: () => now, since });
+  const before = requests.length;
+  first = await syncV2Resources({ store, client, now: () => now, since, afterPage: () => void afterPages++ });
+  windowedRequests = requests
+    .slice(before)
+    .filter((u) => /\/v2\/(alerts|alert-comments|results\/[a-z-]+)\.json$/.test(u.pathname)).length;
 });
 afterAll(async () => {
   store.close();
@@ -63,6 +70,13 @@ afterAll(async () => {
 const rows = (sql: string): string[] => sortedJson(store.db.prepare(sql).raw(true).all() as unknown[][]);
 const b = (v: unknown): number => (v ? 1 : 0);
 const get = (path: string): Promise<Json[]> => fetchList(emulator.url, fullToken, path);
+
+describe('the hook after each page', () => {
+  it('is called once for every page of the windowed streams (counted by their requests), none for the lists', () => {
+    expect(windowedRequests).toBeGreaterThan(10);
+    expect(afterPages).toBe(windowedRequests);
+  });
+});
 
 describe('definition and people lists', () => {
   it('are stored whole, each equal to the HTTP answer (count and every value)', async () => {
