@@ -131,25 +131,17 @@ export function aggregatedFeedbacks(ctx: V2Context): Reply {
       const zone = world.zones[z];
       const local = t + (zone ? zone.offsetAt(t) : 0) * MINUTE_MS;
       const time = precision === 'none' ? (noneStart[z] ?? 0) : bucketStart(precision, local);
-      const keys = grouping.map((d) =>
-        d === 'experience_point'
-          ? e
-          : d === 'survey'
-            ? s
-            : d === 'hour_of_day'
-              ? Math.floor(local / HOUR_MS) % 24
-              : weekdayOfDay(Math.floor(local / DAY_MS)) + 1,
-      );
+      // Packed without an array a press (a check of `xlarge` asks for all 100 M): the keys only for a new row.
       let packed = 0;
-      keys.forEach((k, d) => (packed = packed * RADIX[grouping[d] ?? 'survey'] + k));
+      for (const d of grouping) packed = packed * RADIX[d] + keyOf(d, e, s, local);
       let inner = buckets.get(time);
       if (!inner) buckets.set(time, (inner = new Map()));
       let row = inner.get(packed);
-      if (!row)
-        inner.set(
-          packed,
-          (row = { time, keys, counts: new Array<number>(world.surveys[s]?.buttons ?? 4).fill(0) }),
-        );
+      if (!row) {
+        const keys = grouping.map((d) => keyOf(d, e, s, local));
+        const counts = new Array<number>(world.surveys[s]?.buttons ?? 4).fill(0);
+        inner.set(packed, (row = { time, keys, counts }));
+      }
       const b = button[i] ?? 0;
       row.counts[b] = (row.counts[b] ?? 0) + 1;
     }
@@ -175,6 +167,14 @@ export function aggregatedFeedbacks(ctx: V2Context): Reply {
     out.push(...rows);
   }
   return jsonReply(out, { 'X-More-Available': 'false' });
+}
+
+/** A press's value of a grouping dimension: its point's or survey's index, its local hour, or its weekday (1–7). */
+function keyOf(d: Dimension, ep: number, survey: number, local: number): number {
+  if (d === 'experience_point') return ep;
+  if (d === 'survey') return survey;
+  if (d === 'hour_of_day') return Math.floor(local / HOUR_MS) % 24;
+  return weekdayOfDay(Math.floor(local / DAY_MS)) + 1;
 }
 
 function compareKeys(a: string[], b: string[]): number {
