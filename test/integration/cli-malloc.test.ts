@@ -4,7 +4,7 @@
 // holds it after the exec (/proc/<pid>/environ, cmdline, its threads' names) under the process id the test started,
 // so the restart keeps the process (nothing left waiting). Linux only: the variable is glibc's, the restart Linux's.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -71,10 +71,12 @@ async function seenWhile(
 ): Promise<Seen> {
   const child: ChildProcess = spawn(process.execPath, [...nodeFlags, cliPath, ...args], {
     env: { ...process.env, MALLOC_MMAP_THRESHOLD_: undefined, ...env },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (lastOutput.stderr += d.toString()));
+  lastOutput.stderr = '';
   try {
     const pid = child.pid ?? -1;
     let seen: Seen = { environ: new Map(), argv: [], threads: [] };
@@ -84,16 +86,29 @@ async function seenWhile(
       try {
         seen = seenOf(pid);
       } catch {
-        break; // gone
+        // Gone, or one of its threads ended between the list of its threads and the read of its name (under load):
+        // only the first ends the wait.
+        if (child.exitCode !== null || !existsSync(`/proc/${pid}`)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
       }
       if (ready(seen.environ, stdout)) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return seen;
   } finally {
+    lastOutput.stdout = stdout;
+    lastOutput.exitCode = child.exitCode;
     child.kill('SIGKILL');
   }
 }
+
+/** What the last process started by seenWhile printed, and its exit code if it had ended: for a failure's message. */
+const lastOutput: { stdout: string; stderr: string; exitCode: number | null } = {
+  stdout: '',
+  stderr: '',
+  exitCode: null,
+};
 
 const environWhile = async (...a: Parameters<typeof seenWhile>): Promise<Map<string, string>> =>
   (await seenWhile(...a)).environ;
@@ -147,7 +162,7 @@ describe.runIf(process.platform === 'linux')('the command line and the C allocat
       {},
       (_, stdout) => (serving = stdout.includes('Stop with')),
     );
-    expect(serving).toBe(true);
+    expect(serving, JSON.stringify(lastOutput)).toBe(true);
     expect(environ.size).toBeGreaterThan(0);
     expect(environ.has('MALLOC_MMAP_THRESHOLD_')).toBe(false);
   });
