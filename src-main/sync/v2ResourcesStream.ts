@@ -117,7 +117,7 @@ async function newestFirst(
     // These days run beside the presses' pipeline (its fetch and writer threads, their caches and batches kept for
     // the history): the pages' garbage on top of it was the sync's peak (`xlarge`: 283–301 MB at a moment here in the
     // first 40 s of four runs). Collected after each page (35 pages, ~55 ms each): 264–274 MB (docs/BENCHMARKS.md,
-    // 2026-11-29 14:05). Only here: the history's ~720 pages would pay ~40 s for it, with the presses' threads gone.
+    // 2026-11-29 13:35). Only here: the history's ~720 pages would pay ~40 s for it, with the presses' threads gone.
     first = await syncV2Resources({
       ...options(c, firstWindowStart(c.window, p.firstWindowDays)),
       afterPage: shrinkThisHeap,
