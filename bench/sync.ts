@@ -20,11 +20,29 @@ const now = '2026-11-21T14:00:00Z';
 const token = 'demo-v2-token';
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 const loadAverage = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN when it cannot be read. */
+function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    // The fields after the command's name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return NaN;
+  }
+}
+/** The kernel's clock ticks a second (USER_HZ): 100 on Linux's usual builds. */
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** Starts `feedback-desk emulator` in a child process; resolves with its URL once it listens. */
 async function startEmulatorProcess(
   size: string,
-): Promise<{ url: string; presses: string; startSeconds: number; stop: () => void }> {
+): Promise<{
+  url: string;
+  presses: string;
+  startSeconds: number;
+  cpuSeconds: () => number;
+  stop: () => void;
+}> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
@@ -43,7 +61,11 @@ async function startEmulatorProcess(
   }
   if (!url) throw new Error('the emulator did not start');
   const startSeconds = (performance.now() - started) / 1000;
-  return { url, presses, startSeconds, stop: () => void child.kill('SIGTERM') };
+  return {
+    ...{ url, presses, startSeconds },
+    cpuSeconds: () => cpuSecondsOf(child.pid),
+    stop: () => void child.kill('SIGTERM'),
+  };
 }
 
 interface SyncRun {
@@ -51,6 +73,8 @@ interface SyncRun {
   stdout: string;
   wallSeconds: number;
   peakRssMb: number;
+  /** CPU seconds (user + system) of the sync process, as last read before it exited. */
+  cpuSeconds: number;
 }
 
 /** Runs `feedback-desk sync` in a child process, sampling its peak RSS (VmHWM) from /proc. */
@@ -66,6 +90,7 @@ function runSync(url: string, db: string, window: string[] = []): Promise<SyncRu
   );
   let stdout = '';
   let peakKb = 0;
+  let cpuSeconds = NaN;
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   const sample = (): void => {
     try {
@@ -74,12 +99,15 @@ function runSync(url: string, db: string, window: string[] = []): Promise<SyncRu
     } catch {
       // exited
     }
+    const cpu = cpuSecondsOf(child.pid);
+    if (!Number.isNaN(cpu)) cpuSeconds = cpu;
   };
   const timer = setInterval(sample, 50);
   return new Promise((resolve) => {
     child.on('exit', (code) => {
       clearInterval(timer);
-      resolve({ code, stdout, wallSeconds: (performance.now() - started) / 1000, peakRssMb: peakKb / 1024 });
+      const wallSeconds = (performance.now() - started) / 1000;
+      resolve({ code, stdout, wallSeconds, peakRssMb: peakKb / 1024, cpuSeconds });
     });
   });
 }
@@ -172,7 +200,7 @@ export async function run(args: string[]): Promise<void> {
   try {
     const reuse = opt('base-url');
     const emulator = reuse
-      ? { url: reuse, presses: 'NaN', startSeconds: NaN, stop: () => undefined }
+      ? { url: reuse, presses: 'NaN', startSeconds: NaN, cpuSeconds: () => NaN, stop: () => undefined }
       : await startEmulatorProcess(size);
     let ours: { rate: number; items: number } | null = null;
     try {
@@ -185,7 +213,9 @@ export async function run(args: string[]): Promise<void> {
         console.log(
           `  emulator start-up (world generated, listening): ${emulator.startSeconds.toFixed(1)} s`,
         );
+      const emulatorCpuBefore = emulator.cpuSeconds();
       const full = await runSync(emulator.url, db, window);
+      const emulatorCpu = emulator.cpuSeconds() - emulatorCpuBefore;
       if (full.code !== 0) throw new Error(`sync failed (${full.code}):\n${full.stdout}`);
       const fb = feedbackLine(full.stdout);
       ours = { rate: fb.items / fb.seconds, items: fb.items };
@@ -196,6 +226,11 @@ export async function run(args: string[]): Promise<void> {
         `  whole command (start, tree, button feedbacks, every other v2 resource): ${full.wallSeconds.toFixed(1)} s`,
       );
       console.log(`  peak RSS of the sync process: ${fmt(full.peakRssMb)} MB (target ≤ 300)`);
+      // Both share this machine's cores: the emulator's part is the yardstick's cost, which a remote service bears.
+      console.log(
+        `  CPU (user + system): the sync ${full.cpuSeconds.toFixed(1)} s` +
+          (Number.isNaN(emulatorCpu) ? '' : `, the emulator ${emulatorCpu.toFixed(1)} s over the same time`),
+      );
       // What the command said after the sync: the check against the counts, the file check, the after-sync work.
       for (const line of full.stdout.split('\n'))
         if (/^(Checked against|Check:|After the sync)/.test(line)) console.log(`  the command: ${line}`);
