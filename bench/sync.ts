@@ -34,9 +34,7 @@ function cpuSecondsOf(pid: number | undefined): number {
 const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** Starts `feedback-desk emulator` in a child process; resolves with its URL once it listens. */
-async function startEmulatorProcess(
-  size: string,
-): Promise<{
+async function startEmulatorProcess(size: string): Promise<{
   url: string;
   presses: string;
   startSeconds: number;
