@@ -8,31 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SyncProgress } from '#shared/contract.ts';
 import { runSyncInThread } from '../src-main/sync/syncRunner.ts';
+import { processCpu, statCpu } from './_procCpu.ts';
 import { startEmulator } from './_syncTiming.ts';
 
 const now = '2026-11-21T14:00:00Z';
-const ticks = 100; // USER_HZ of /proc/<pid>/stat on Linux
-
-/** CPU seconds (user + system) a process has used, from /proc; NaN when it cannot be read. */
-function processCpu(pid: number | 'self'): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticks;
-  } catch {
-    return NaN;
-  }
-}
-
 /** CPU seconds per thread of this process (name from /proc: the sync's and the writer's threads apart), busiest first. */
 function threadCpu(): { tid: string; name: string; cpu: number }[] {
   try {
     return readdirSync('/proc/self/task')
       .map((tid) => {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const cpu = statCpu(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'));
         const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
-        return { tid, name, cpu: (Number(fields[11]) + Number(fields[12])) / ticks };
+        return { tid, name, cpu };
       })
       .sort((a, b) => b.cpu - a.cpu);
   } catch {

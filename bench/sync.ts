@@ -14,25 +14,13 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { printBytes } from './_dbstat.ts';
+import { processCpu } from './_procCpu.ts';
 
 const cli = join(import.meta.dirname, '../bin/feedback-desk.js');
 const now = '2026-11-21T14:00:00Z';
 const token = 'demo-v2-token';
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 const loadAverage = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-/** CPU seconds (user + system) a process has used so far, from /proc; NaN when it cannot be read. */
-function cpuSecondsOf(pid: number | undefined): number {
-  try {
-    // The fields after the command's name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-  } catch {
-    return NaN;
-  }
-}
-/** The kernel's clock ticks a second (USER_HZ): 100 on Linux's usual builds. */
-const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-
 /** Starts `feedback-desk emulator` in a child process; resolves with its URL once it listens. */
 async function startEmulatorProcess(size: string): Promise<{
   url: string;
@@ -61,7 +49,7 @@ async function startEmulatorProcess(size: string): Promise<{
   const startSeconds = (performance.now() - started) / 1000;
   return {
     ...{ url, presses, startSeconds },
-    cpuSeconds: () => cpuSecondsOf(child.pid),
+    cpuSeconds: () => processCpu(child.pid),
     stop: () => void child.kill('SIGTERM'),
   };
 }
@@ -97,7 +85,7 @@ function runSync(url: string, db: string, window: string[] = []): Promise<SyncRu
     } catch {
       // exited
     }
-    const cpu = cpuSecondsOf(child.pid);
+    const cpu = processCpu(child.pid);
     if (!Number.isNaN(cpu)) cpuSeconds = cpu;
   };
   const timer = setInterval(sample, 50);

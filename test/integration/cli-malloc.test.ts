@@ -49,6 +49,9 @@ interface Seen {
   threads: string[];
 }
 
+/** What seenWhile saw, and what the process printed and its exit code if it had ended (for a failure's message). */
+type SeenWhile = Seen & { output: { stdout: string; stderr: string; exitCode: number | null } };
+
 function seenOf(pid: number): Seen {
   const tasks = readdirSync(`/proc/${pid}/task`);
   return {
@@ -68,15 +71,15 @@ async function seenWhile(
   env: Record<string, string | undefined>,
   ready: (environ: Map<string, string>, stdout: string) => boolean,
   nodeFlags: string[] = [],
-): Promise<Seen> {
+): Promise<SeenWhile> {
   const child: ChildProcess = spawn(process.execPath, [...nodeFlags, cliPath, ...args], {
     env: { ...process.env, MALLOC_MMAP_THRESHOLD_: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (lastOutput.stderr += d.toString()));
-  lastOutput.stderr = '';
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   try {
     const pid = child.pid ?? -1;
     let seen: Seen = { environ: new Map(), argv: [], threads: [] };
@@ -85,30 +88,19 @@ async function seenWhile(
       if (child.exitCode !== null) break;
       try {
         seen = seenOf(pid);
+        if (ready(seen.environ, stdout)) break;
       } catch {
         // Gone, or one of its threads ended between the list of its threads and the read of its name (under load):
         // only the first ends the wait.
         if (child.exitCode !== null || !existsSync(`/proc/${pid}`)) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        continue;
       }
-      if (ready(seen.environ, stdout)) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    return seen;
+    return { ...seen, output: { stdout, stderr, exitCode: child.exitCode } };
   } finally {
-    lastOutput.stdout = stdout;
-    lastOutput.exitCode = child.exitCode;
     child.kill('SIGKILL');
   }
 }
-
-/** What the last process started by seenWhile printed, and its exit code if it had ended: for a failure's message. */
-const lastOutput: { stdout: string; stderr: string; exitCode: number | null } = {
-  stdout: '',
-  stderr: '',
-  exitCode: null,
-};
 
 const environWhile = async (...a: Parameters<typeof seenWhile>): Promise<Map<string, string>> =>
   (await seenWhile(...a)).environ;
@@ -157,12 +149,12 @@ describe.runIf(process.platform === 'linux')('the command line and the C allocat
   it('other commands are not started again', async () => {
     // Read once the emulator serves (its "Stop with" line): long after any restart would have happened.
     let serving = false;
-    const environ = await environWhile(
+    const { environ, output } = await seenWhile(
       ['emulator', '--size', 'tiny', '--port', '0', '--now', '2026-11-21T14:00:00Z'],
       {},
       (_, stdout) => (serving = stdout.includes('Stop with')),
     );
-    expect(serving, JSON.stringify(lastOutput)).toBe(true);
+    expect(serving, JSON.stringify(output)).toBe(true);
     expect(environ.size).toBeGreaterThan(0);
     expect(environ.has('MALLOC_MMAP_THRESHOLD_')).toBe(false);
   });
