@@ -1,7 +1,7 @@
 // v2 results/aggregated-feedbacks.json: counts per button by local time bucket and grouping dimensions.
 import { authorisedNode, authorisedRange } from '../http/identities.ts';
-import { HttpError, type Reply, badRequest, jsonReply } from '../http/reply.ts';
-import { parseDateSpec, resolveWindow } from '../http/timeWindow.ts';
+import { HttpError, JSON_TYPE, type Reply, badRequest, jsonReply } from '../http/reply.ts';
+import { type TimeWindow, parseDateSpec, resolveWindow } from '../http/timeWindow.ts';
 import {
   DAY_MS,
   HOUR_MS,
@@ -12,6 +12,8 @@ import {
   weekdayOfDay,
 } from '../world/calendar.ts';
 import { PRESS_MISUSE } from '../world/types.ts';
+import { type DayCounts, dayCounts } from '../world/dayCounts.ts';
+import type { World } from '../world/types.ts';
 import { firstPressAtOrAfter } from '../world/world.ts';
 import type { V2Context } from './context.ts';
 
@@ -107,22 +109,85 @@ export function aggregatedFeedbacks(ctx: V2Context): Reply {
       "The matched surveys use more than one scale: give 'surveyId' or include 'survey' in 'grouping'",
     );
 
-  const { ts, ep, survey, button, flags } = world.presses;
   const zoneOf = Uint8Array.from(world.experiencePoints, (e) => e.zoneIndex);
   const noneStart = window.zoneRanges.map((r) => (r[0]?.[0] ?? 0) * DAY_MS);
   const buckets = new Map<number, Map<number, Row>>();
-  for (const [segStart, segEnd] of window.segments) {
+  /** The counts of a bucket and group (made on its first count). */
+  const countsOf = (time: number, e: number, s: number, local: number): number[] => {
+    // Packed without an array a press (a check of `xlarge` asks for all 100 M): the keys only for a new row.
+    let packed = 0;
+    for (const d of grouping) packed = packed * RADIX[d] + keyOf(d, e, s, local);
+    let inner = buckets.get(time);
+    if (!inner) buckets.set(time, (inner = new Map()));
+    let row = inner.get(packed);
+    if (!row) {
+      const keys = grouping.map((d) => keyOf(d, e, s, local));
+      const counts = new Array<number>(world.surveys[s]?.buttons ?? 4).fill(0);
+      inner.set(packed, (row = { time, keys, counts }));
+    }
+    return row.counts;
+  };
+  const q: CountQuery = { selected, surveyIndex, zoneOf, window, precision, noneStart, countsOf };
+  // Buckets of a day or more, grouped by what a day's counts keep: from the world's day counts (dayCounts.ts).
+  const days = DAY_PRECISIONS.has(precision) && !grouping.includes('hour_of_day') ? dayCounts(world) : null;
+  if (days) countDays(world, days, q);
+  else countPresses(world, q);
+  // Written as text row by row (a check of `xlarge` asks for ~14 M rows in ~500 answers: objects for JSON.stringify
+  // cost more than the counting). Times and ids are digits and punctuation: nothing to escape.
+  const idOf = (k: number, d: number): number =>
+    grouping[d] === 'experience_point'
+      ? (world.experiencePoints[k]?.id ?? 0)
+      : grouping[d] === 'survey'
+        ? (world.surveys[k]?.id ?? 0)
+        : k;
+  const parts: string[] = [];
+  for (const time of [...buckets.keys()].sort((a, b) => a - b)) {
+    const inner = buckets.get(time);
+    if (!inner) continue;
+    const head = `{"time":"${formatLocalWallTime(time)}","groupKeys":[`;
+    const rows = [...inner.values()].map((r) => ({ ids: r.keys.map(idOf), counts: r.counts }));
+    rows.sort((a, b) => compareIds(a.ids, b.ids));
+    for (const r of rows)
+      parts.push(`${head}${r.ids.map((id) => `"${id}"`).join(',')}],"feedbacks":[${r.counts.join(',')}]}`);
+  }
+  return {
+    status: 200,
+    headers: { 'X-More-Available': 'false' },
+    body: `[${parts.join(',')}]`,
+    contentType: JSON_TYPE,
+  };
+}
+
+/** What a count needs of the request: the points and survey asked for, the window, the buckets, where rows go. */
+interface CountQuery {
+  selected: Uint8Array;
+  surveyIndex: number;
+  zoneOf: Uint8Array;
+  window: TimeWindow;
+  precision: Precision;
+  noneStart: number[];
+  countsOf: (time: number, e: number, s: number, local: number) => number[];
+}
+
+/** Precisions whose buckets are whole local days (a day's counts answer them). */
+const DAY_PRECISIONS: ReadonlySet<Precision> = new Set(['day', 'week', 'month', 'year', 'none']);
+
+/** Press by press over the window's UTC segments (any precision and grouping). */
+// eslint-disable-next-line complexity -- the per-press filter of the window, points and survey in one loop (the `?? 0` of typed reads count as branches)
+function countPresses(world: World, q: CountQuery): void {
+  const { ts, ep, survey, button, flags } = world.presses;
+  for (const [segStart, segEnd] of q.window.segments) {
     for (
       let i = firstPressAtOrAfter(world, segStart);
       i < world.presses.count && (ts[i] ?? 0) < segEnd;
       i++
     ) {
       const e = ep[i] ?? 0;
-      if (!selected[e] || (flags[i] ?? 0) & PRESS_MISUSE) continue;
+      if (!q.selected[e] || (flags[i] ?? 0) & PRESS_MISUSE) continue;
       const s = survey[i] ?? 0;
-      if (surveyIndex !== -1 && s !== surveyIndex) continue;
-      const z = zoneOf[e] ?? 0;
-      const iv = window.zoneIntervals[z];
+      if (q.surveyIndex !== -1 && s !== q.surveyIndex) continue;
+      const z = q.zoneOf[e] ?? 0;
+      const iv = q.window.zoneIntervals[z];
       const t = ts[i] ?? 0;
       let inside = false;
       if (iv)
@@ -130,43 +195,49 @@ export function aggregatedFeedbacks(ctx: V2Context): Reply {
       if (!inside) continue;
       const zone = world.zones[z];
       const local = t + (zone ? zone.offsetAt(t) : 0) * MINUTE_MS;
-      const time = precision === 'none' ? (noneStart[z] ?? 0) : bucketStart(precision, local);
-      // Packed without an array a press (a check of `xlarge` asks for all 100 M): the keys only for a new row.
-      let packed = 0;
-      for (const d of grouping) packed = packed * RADIX[d] + keyOf(d, e, s, local);
-      let inner = buckets.get(time);
-      if (!inner) buckets.set(time, (inner = new Map()));
-      let row = inner.get(packed);
-      if (!row) {
-        const keys = grouping.map((d) => keyOf(d, e, s, local));
-        const counts = new Array<number>(world.surveys[s]?.buttons ?? 4).fill(0);
-        inner.set(packed, (row = { time, keys, counts }));
-      }
+      const time = q.precision === 'none' ? (q.noneStart[z] ?? 0) : bucketStart(q.precision, local);
+      const counts = q.countsOf(time, e, s, local);
       const b = button[i] ?? 0;
-      row.counts[b] = (row.counts[b] ?? 0) + 1;
+      counts[b] = (counts[b] ?? 0) + 1;
     }
   }
-  const out: { time: string; groupKeys: string[]; feedbacks: number[] }[] = [];
-  for (const time of [...buckets.keys()].sort((a, b) => a - b)) {
-    const inner = buckets.get(time);
-    if (!inner) continue;
-    const rows = [...inner.values()].map((r) => ({
-      time: formatLocalWallTime(r.time),
-      groupKeys: r.keys.map((k, d) =>
-        String(
-          grouping[d] === 'experience_point'
-            ? world.experiencePoints[k]?.id
-            : grouping[d] === 'survey'
-              ? world.surveys[k]?.id
-              : k,
-        ),
-      ),
-      feedbacks: r.counts,
-    }));
-    rows.sort((a, b) => compareKeys(a.groupKeys, b.groupKeys));
-    out.push(...rows);
+}
+
+/** Day by day over the window's local dates, a row per point, survey and day (misuse excluded there already). */
+// eslint-disable-next-line complexity -- the per-row filter of the window, points and survey in one loop (the `?? 0` of typed reads count as branches)
+function countDays(world: World, days: DayCounts, q: CountQuery): void {
+  const epOf = Uint16Array.from(world.assignments, (a) => a.epIndex);
+  const surveyOf = Uint8Array.from(world.assignments, (a) => a.surveyIndex);
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const ranges of q.window.zoneRanges)
+    for (const [a, b] of ranges) {
+      lo = Math.min(lo, a);
+      hi = Math.max(hi, b);
+    }
+  const held = days.rowStart.length - 1;
+  for (let d = Math.max(lo, days.firstDay); d < Math.min(hi, days.firstDay + held); d++) {
+    const k = d - days.firstDay;
+    let at = days.countStart[k] ?? 0;
+    for (let r = days.rowStart[k] ?? 0; r < (days.rowStart[k + 1] ?? 0); r++) {
+      const p = days.pair[r] ?? 0;
+      const n = days.buttonsOfPair[p] ?? 0;
+      const e = epOf[p] ?? 0;
+      const s = surveyOf[p] ?? 0;
+      const z = q.zoneOf[e] ?? 0;
+      if (
+        q.selected[e] &&
+        (q.surveyIndex === -1 || s === q.surveyIndex) &&
+        (q.window.zoneRanges[z] ?? []).some(([a, b]) => d >= a && d < b)
+      ) {
+        const local = (d + (days.shift[r] ?? 0)) * DAY_MS;
+        const time = q.precision === 'none' ? (q.noneStart[z] ?? 0) : bucketStart(q.precision, local);
+        const counts = q.countsOf(time, e, s, local);
+        for (let b = 0; b < n; b++) counts[b] = (counts[b] ?? 0) + (days.counts[at + b] ?? 0);
+      }
+      at += n;
+    }
   }
-  return jsonReply(out, { 'X-More-Available': 'false' });
 }
 
 /** A press's value of a grouping dimension: its point's or survey's index, its local hour, or its weekday (1–7). */
@@ -177,9 +248,9 @@ function keyOf(d: Dimension, ep: number, survey: number, local: number): number 
   return weekdayOfDay(Math.floor(local / DAY_MS)) + 1;
 }
 
-function compareKeys(a: string[], b: string[]): number {
+function compareIds(a: number[], b: number[]): number {
   for (let k = 0; k < a.length; k++) {
-    const d = Number(a[k]) - Number(b[k]);
+    const d = (a[k] ?? 0) - (b[k] ?? 0);
     if (d !== 0) return d;
   }
   return 0;
