@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../index.ts';
 import { worldFromFixture } from '../world/fixture.ts';
+import { oneTerminalFixture } from '../world/oneTerminalFixture.ts';
 import { generateWorld } from '../world/world.ts';
 
 interface AggRow {
@@ -86,40 +87,27 @@ describe('aggregates from the day counts', () => {
 describe('a DST change at local midnight', () => {
   // Havana goes back from 01:00 to 00:00 on 2025-11-02 (05:00 UTC): the hour after midnight comes twice, and both of
   // its presses are of 2 November (the day starts at the first midnight, 04:00 UTC), by hour as by day.
-  const world = worldFromFixture({
-    format: 'feedback-desk-world',
-    version: 1,
-    seed: 3,
-    now: '2025-12-01T00:00:00Z',
-    tree: [
-      { id: 1, name: 'Company', parentId: null, type: 'GROUP' },
-      {
-        id: 2,
-        name: 'Habana',
-        parentId: 1,
-        type: 'EXPERIENCE_POINT',
-        experiencePoint: { zone: 'America/Havana' },
+  const world = worldFromFixture(
+    oneTerminalFixture({
+      now: '2025-12-01T00:00:00Z',
+      pointName: 'Habana',
+      zone: 'America/Havana',
+      locale: 'es_ES',
+      questionText: '¿Qué tal?',
+      period: { startDate: '2025-01-01', endDate: '2026-01-01' },
+      presses: {
+        // 23:30 on 1 November (−04:00); 00:30 (−04:00), the first pass; 00:30 (−05:00), the second; a misuse
+        time: [
+          '2025-11-02T03:30:00Z',
+          '2025-11-02T04:30:00Z',
+          '2025-11-02T05:30:00Z',
+          '2025-11-02T04:40:00Z',
+        ],
+        button: [0, 1, 2, 3],
+        flags: [0, 0, 0, 1],
       },
-    ],
-    questions: [{ id: 10, defaultLocale: 'es_ES', localizations: [{ locale: 'es_ES', text: '¿Qué tal?' }] }],
-    surveys: [
-      {
-        id: 20,
-        questionId: 10,
-        scale: 'four',
-        periods: [{ startDate: '2025-01-01', endDate: '2026-01-01' }],
-      },
-    ],
-    assignments: [{ key: 30, experiencePointId: 2, surveyId: 20, kind: 'TERMINAL' }],
-    smileys: [{ id: 40, name: 'Terminal', type: 'SMILEY_TERMINAL', assignmentKey: 30 }],
-    presses: {
-      // 23:30 on 1 November (−04:00); 00:30 (−04:00), the first pass; 00:30 (−05:00), the second; a misuse
-      time: ['2025-11-02T03:30:00Z', '2025-11-02T04:30:00Z', '2025-11-02T05:30:00Z', '2025-11-02T04:40:00Z'],
-      smileyId: [40, 40, 40, 40],
-      button: [0, 1, 2, 3],
-      flags: [0, 0, 0, 1],
-    },
-  });
+    }),
+  );
   let emu: RunningEmulator;
   beforeAll(async () => {
     emu = await startEmulator({ world });

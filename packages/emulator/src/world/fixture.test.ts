@@ -3,37 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../index.ts';
 import { FixtureError } from './fixtureReader.ts';
 import { worldFromFixture, worldToFixture } from './fixture.ts';
+import { oneTerminalFixture } from './oneTerminalFixture.ts';
 import { feedbackId, generateWorld } from './world.ts';
 
-const handMade = {
-  format: 'feedback-desk-world',
-  version: 1,
-  seed: 3,
+const handMade = oneTerminalFixture({
   now: '2026-04-01T00:00:00Z',
-  tree: [
-    { id: 1, name: 'Company', parentId: null, type: 'GROUP' },
-    {
-      id: 2,
-      name: 'Kiosk "Nord", Köln',
-      parentId: 1,
-      type: 'EXPERIENCE_POINT',
-      experiencePoint: { zone: 'Europe/Berlin' },
-    },
-  ],
-  questions: [{ id: 10, defaultLocale: 'de_DE', localizations: [{ locale: 'de_DE', text: 'Wie war es?' }] }],
-  surveys: [
-    { id: 20, questionId: 10, scale: 'four', periods: [{ startDate: '2026-01-01', endDate: '2027-01-01' }] },
-  ],
-  assignments: [{ key: 30, experiencePointId: 2, surveyId: 20, kind: 'TERMINAL' }],
-  smileys: [{ id: 40, name: 'Terminal', type: 'SMILEY_TERMINAL', assignmentKey: 30 }],
+  pointName: 'Kiosk "Nord", Köln',
+  zone: 'Europe/Berlin',
+  locale: 'de_DE',
+  questionText: 'Wie war es?',
+  period: { startDate: '2026-01-01', endDate: '2027-01-01' },
   presses: {
     // out of order on purpose; the night Berlin moves from +01:00 to +02:00 (01:00 UTC)
     time: ['2026-03-29T01:30:00Z', '2026-03-29T00:30:00Z', 1774828800000],
-    smileyId: [40, 40, 40],
     button: [3, 0, 2],
     flags: [0, 0, 1],
   },
-};
+});
 
 describe('world fixtures', () => {
   it('loads a dumped world back identically (structure, presses and ids)', () => {
