@@ -239,7 +239,7 @@ export const emulator: CliCommand = {
       io.stdout.write(`Wrote the world (${world.presses.count} presses) to ${dump}\n`);
       return 0;
     }
-    const alerts = prepareAnswers(world);
+    const prepared = prepareAnswers(world);
     const running = await startEmulator({
       world,
       port,
@@ -251,7 +251,7 @@ export const emulator: CliCommand = {
       const code = error instanceof Error && 'code' in error ? error.code : undefined;
       throw code === 'EADDRINUSE' ? new Error(portInUseMessage(host, port), { cause: error }) : error;
     });
-    io.stdout.write(banner(running, alerts));
+    io.stdout.write(banner(running, prepared));
     if (!io.signal.aborted)
       await new Promise<void>((resolve) =>
         io.signal.addEventListener('abort', () => resolve(), { once: true }),
@@ -264,8 +264,8 @@ export const emulator: CliCommand = {
 
 /** What prepareAnswers did, for the banner. */
 interface Prepared {
-  count: number;
-  ms: number;
+  alerts: number;
+  alertsMs: number;
   dayCountsMs: number;
 }
 
@@ -277,20 +277,20 @@ interface Prepared {
  */
 function prepareAnswers(world: World): Prepared {
   const started = performance.now();
-  const count = worldAlerts(world).alerts.length;
+  const alerts = worldAlerts(world).alerts.length;
   const alerted = performance.now();
   dayCounts(world);
-  return { count, ms: alerted - started, dayCountsMs: performance.now() - alerted };
+  return { alerts, alertsMs: alerted - started, dayCountsMs: performance.now() - alerted };
 }
 
 /** What the command prints once it listens: the URL, the world, the credentials. */
-function banner(running: RunningEmulator, alerts: Prepared): string {
+function banner(running: RunningEmulator, prepared: Prepared): string {
   const w = running.world;
   return [
     `Emulator listening on ${running.url}  (v2: ${running.url}/v2/)`,
     `World: seed ${w.seed}, size ${w.size}, now ${new Date(w.now).toISOString()}, ${w.presses.count} presses, ` +
-      `${w.experiencePoints.length} experience points, ${alerts.count} alerts, generated in ${Math.round(w.generationMs)} ms ` +
-      `(the alerts evaluated in ${Math.round(alerts.ms)} ms, the presses counted by day in ${Math.round(alerts.dayCountsMs)} ms)`,
+      `${w.experiencePoints.length} experience points, ${prepared.alerts} alerts, generated in ${Math.round(w.generationMs)} ms ` +
+      `(the alerts evaluated in ${Math.round(prepared.alertsMs)} ms, the presses counted by day in ${Math.round(prepared.dayCountsMs)} ms)`,
     `v2 token: ${DEFAULT_V2_TOKEN} (all scopes)   limited: ${LIMITED_V2_TOKEN}`,
     `v1 client id / token: ${DEFAULT_V1_CLIENT_ID} / ${DEFAULT_V1_TOKEN}   other company: ${OTHER_V1_CLIENT_ID} / ${OTHER_V1_TOKEN}`,
     `Try: curl -H 'X-Svc-API-Token: ${DEFAULT_V2_TOKEN}' '${running.url}/v2/experience-points.json'`,

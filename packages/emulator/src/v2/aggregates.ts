@@ -68,7 +68,6 @@ function bucketStart(precision: Precision, local: number): number {
 }
 
 interface Row {
-  time: number;
   keys: number[];
   counts: number[];
 }
@@ -123,7 +122,7 @@ export function aggregatedFeedbacks(ctx: V2Context): Reply {
     if (!row) {
       const keys = grouping.map((d) => keyOf(d, e, s, local));
       const counts = new Array<number>(world.surveys[s]?.buttons ?? 4).fill(0);
-      inner.set(packed, (row = { time, keys, counts }));
+      inner.set(packed, (row = { keys, counts }));
     }
     return row.counts;
   };
@@ -216,8 +215,12 @@ function countDays(world: World, days: DayCounts, q: CountQuery): void {
       hi = Math.max(hi, b);
     }
   const held = days.rowStart.length - 1;
+  const inZone = new Uint8Array(q.window.zoneRanges.length);
   for (let d = Math.max(lo, days.firstDay); d < Math.min(hi, days.firstDay + held); d++) {
     const k = d - days.firstDay;
+    // Whether this day is in each zone's ranges (they differ for period words, each zone's today): once a day.
+    for (let z = 0; z < inZone.length; z++)
+      inZone[z] = (q.window.zoneRanges[z] ?? []).some(([a, b]) => d >= a && d < b) ? 1 : 0;
     let at = days.countStart[k] ?? 0;
     for (let r = days.rowStart[k] ?? 0; r < (days.rowStart[k + 1] ?? 0); r++) {
       const p = days.pair[r] ?? 0;
@@ -225,11 +228,7 @@ function countDays(world: World, days: DayCounts, q: CountQuery): void {
       const e = epOf[p] ?? 0;
       const s = surveyOf[p] ?? 0;
       const z = q.zoneOf[e] ?? 0;
-      if (
-        q.selected[e] &&
-        (q.surveyIndex === -1 || s === q.surveyIndex) &&
-        (q.window.zoneRanges[z] ?? []).some(([a, b]) => d >= a && d < b)
-      ) {
+      if (q.selected[e] && (q.surveyIndex === -1 || s === q.surveyIndex) && inZone[z]) {
         const local = (d + (days.shift[r] ?? 0)) * DAY_MS;
         const time = q.precision === 'none' ? (q.noneStart[z] ?? 0) : bucketStart(q.precision, local);
         const counts = q.countsOf(time, e, s, local);

@@ -63,13 +63,12 @@ class Column<T extends Uint32Array | Int8Array> {
 }
 
 /** Per zone: the local day an instant falls in, between the zone's local midnights (as the windows place it). */
-function windowDayOf(zone: ZoneClock | undefined): (t: number) => number {
+function windowDayOf(zone: ZoneClock): (t: number) => number {
   let from = 0;
   let to = -1;
   let day = 0;
   return (t) => {
     if (t >= from && t < to) return day;
-    if (!zone) return Math.floor(t / DAY_MS);
     day = Math.floor((t + zone.offsetAt(t) * MINUTE_MS) / DAY_MS);
     while (t < zone.localMidnight(day)) day--;
     while (t >= zone.localMidnight(day + 1)) day++;
